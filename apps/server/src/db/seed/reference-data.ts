@@ -1,0 +1,116 @@
+/** The demo shop's configuration and lists: settings, languages, currencies, countries, preferences, pages. */
+import { ALL_FEATURES, PAGE_LAYOUTS, PAGE_SECTIONS } from '@account/contract';
+
+export const DEMO_COMPANY = 'Fjord & Pine';
+
+export const DEMO_SETTINGS: Record<string, unknown> = {
+  companyId: 1,
+  companyName: DEMO_COMPANY,
+  style: '#1f6f5c',
+  culture: 'en-GB',
+  decimalSep: '.',
+  thousandSep: ',',
+  logo: '/demo-shop/logo.svg',
+  theme: 'default',
+  shopUrl: '/',
+  enableLangUrls: true,
+  enableFeatures: [...ALL_FEATURES],
+  enableEuVatReverse: true,
+  isTestingEnvironment: true,
+};
+
+export const DEMO_LANGUAGES = [
+  { code: 'en', name: 'English', isDefault: 1, viewOrder: 1 },
+  { code: 'nl', name: 'Nederlands', isDefault: 0, viewOrder: 2 },
+  { code: 'de', name: 'Deutsch', isDefault: 0, viewOrder: 3 },
+];
+
+export const DEMO_CURRENCIES = [
+  { code: 'EUR', displayName: 'Euro', sign: '€', viewOrder: 1 },
+  { code: 'USD', displayName: 'US Dollar', sign: '$', viewOrder: 2 },
+  { code: 'GBP', displayName: 'British Pound', sign: '£', viewOrder: 3 },
+  { code: 'CHF', displayName: 'Swiss Franc', sign: 'CHF', viewOrder: 4 },
+];
+
+/** [code, name, ships there] */
+const COUNTRIES: [string, string, boolean][] = [
+  ['AT', 'Austria', true],
+  ['BE', 'Belgium', true],
+  ['BG', 'Bulgaria', true],
+  ['HR', 'Croatia', true],
+  ['CY', 'Cyprus', false],
+  ['CZ', 'Czechia', true],
+  ['DK', 'Denmark', true],
+  ['EE', 'Estonia', true],
+  ['FI', 'Finland', true],
+  ['FR', 'France', true],
+  ['DE', 'Germany', true],
+  ['GR', 'Greece', true],
+  ['HU', 'Hungary', true],
+  ['IS', 'Iceland', false],
+  ['IE', 'Ireland', true],
+  ['IT', 'Italy', true],
+  ['LV', 'Latvia', true],
+  ['LT', 'Lithuania', true],
+  ['LU', 'Luxembourg', true],
+  ['MT', 'Malta', false],
+  ['NL', 'Netherlands', true],
+  ['NO', 'Norway', true],
+  ['PL', 'Poland', true],
+  ['PT', 'Portugal', true],
+  ['RO', 'Romania', true],
+  ['SK', 'Slovakia', true],
+  ['SI', 'Slovenia', true],
+  ['ES', 'Spain', true],
+  ['SE', 'Sweden', true],
+  ['CH', 'Switzerland', true],
+  ['GB', 'United Kingdom', true],
+  ['US', 'United States', false],
+];
+
+export const DEMO_COUNTRIES = COUNTRIES.map(([code, name, ships], index) => ({
+  code,
+  name,
+  isShipping: ships ? 1 : 0,
+  viewOrder: index + 1,
+}));
+
+export const DEMO_INTERESTS = ['Hiking', 'Trail running', 'Climbing', 'Camping', 'Cycling', 'Winter sports'].map(
+  (name, index) => ({ name, viewOrder: index + 1 }),
+);
+
+export const DEMO_NEWSLETTERS = [
+  { name: 'New arrivals', mailType: 'Weekly', viewOrder: 1 },
+  { name: 'Deals and offers', mailType: 'Twice a month', viewOrder: 2 },
+  { name: 'Trail stories', mailType: 'Monthly', viewOrder: 3 },
+];
+
+export const DEMO_PAGES = [
+  {
+    name: 'size-guide',
+    title: 'Size guide',
+    url: '/demo-shop/pages/size-guide',
+    layout: PAGE_LAYOUTS.card,
+    iconUrl: '/demo-shop/icons/ruler.svg',
+    section: PAGE_SECTIONS.orders,
+    viewOrder: 1,
+  },
+  {
+    name: 'loyalty-programme',
+    title: 'Loyalty programme',
+    url: '/demo-shop/pages/loyalty-programme',
+    layout: PAGE_LAYOUTS.unframed,
+    iconUrl: '/demo-shop/icons/star.svg',
+    section: PAGE_SECTIONS.achievements,
+    viewOrder: 1,
+  },
+  {
+    name: 'returns-policy',
+    title: 'Returns policy',
+    url: '/demo-shop/pages/returns-policy',
+    layout: PAGE_LAYOUTS.document,
+    iconUrl: null,
+    section: PAGE_SECTIONS.pages,
+    viewOrder: 1,
+  },
+];

@@ -1,0 +1,315 @@
+/**
+ * The database schema as Kysely sees it (camelCase here, snake_case in SQL through the
+ * CamelCasePlugin). Booleans are stored as 0/1 integers and timestamps as ISO 8601 UTC text, so
+ * SQLite and PostgreSQL behave the same; money is integer minor units plus a currency code.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+/** 0 or 1. */
+type Flag = number;
+/** ISO 8601 UTC text. */
+type Timestamp = string;
+
+export interface ShoppersTable {
+  id: Id;
+  email: string;
+  firstName: string;
+  lastName: string;
+  telephone: string;
+  gender: number;
+  birthDate: string | null;
+  imageUrl: string | null;
+  firstTimeLogin: Flag;
+  telephoneVerifyDate: Timestamp | null;
+  defaultLanguage: string;
+  defaultCountry: string;
+  defaultCurrency: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ShopperIdentitiesTable {
+  id: Id;
+  shopperId: number;
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: Flag;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token; the token itself only lives in the cookie. */
+  id: string;
+  shopperId: number;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface LoginFlowsTable {
+  state: string;
+  provider: string;
+  codeVerifier: string;
+  nonce: string;
+  returnTo: string | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Id;
+  shopperId: number;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  vatNumber: string;
+  addressType: number;
+  email: string;
+  telephone: string;
+  country: string;
+  street: string;
+  houseNumber: string;
+  houseNumberSuffix: string;
+  zipCode: string;
+  city: string;
+  isBilling: Flag;
+  isShipping: Flag;
+  /** JSON object of server-defined extra fields. */
+  extraFields: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  name: string;
+  categoryName: string;
+  image: string | null;
+  url: string | null;
+  priceMinor: number;
+  currency: string;
+  productType: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  shopperId: number;
+  orderNumber: string;
+  accessUrl: string | null;
+  status: number;
+  currency: string;
+  serviceFeeMinor: number;
+  shippingCostMinor: number;
+  transactionCostMinor: number;
+  discountMinor: number;
+  subTotalMinor: number;
+  totalMinor: number;
+  /** JSON of the address as printed on the order. */
+  shippingAddress: string | null;
+  billingAddress: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OrderProductsTable {
+  id: Id;
+  orderId: number;
+  position: number;
+  productId: number;
+  categoryName: string;
+  image: string | null;
+  name: string;
+  url: string | null;
+  productType: number;
+  priceMinor: number;
+  status: number;
+}
+
+export interface OrderTransactionsTable {
+  id: Id;
+  orderId: number;
+  method: string;
+  methodName: string;
+  status: number;
+  paidMinor: number;
+  createdAt: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  orderId: number;
+  number: string;
+  date: Timestamp;
+}
+
+export interface VoucherCampaignsTable {
+  id: Id;
+  name: string;
+  /** A code shoppers can enter to add a voucher of this campaign. */
+  claimCode: string | null;
+  discountPercentage: number;
+  discountAmountMinor: number;
+  currency: string;
+  limited: Flag;
+  expireDate: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface VoucherCodesTable {
+  id: Id;
+  campaignId: number;
+  code: string;
+  /** The voucher the code was handed to; null while it is free. */
+  voucherId: number | null;
+}
+
+export interface VouchersTable {
+  id: Id;
+  campaignId: number;
+  shopperId: number;
+  code: string | null;
+  used: number;
+  redeemDate: Timestamp | null;
+  claimDate: Timestamp | null;
+  expireDate: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface AchievementsTable {
+  id: Id;
+  name: string;
+  detail: string | null;
+  description: string;
+  reward: string | null;
+  icon: string | null;
+  scaleType: number;
+  totalProgress: number;
+  currency: string | null;
+  viewOrder: number;
+  createdAt: Timestamp;
+}
+
+export interface ShopperAchievementsTable {
+  shopperId: number;
+  achievementId: number;
+  progress: number;
+  claimDate: Timestamp | null;
+}
+
+export interface WishlistItemsTable {
+  shopperId: number;
+  productId: number;
+  addedAt: Timestamp;
+}
+
+export interface RecentlyViewedTable {
+  shopperId: number;
+  productId: number;
+  viewedAt: Timestamp;
+}
+
+export interface InterestsTable {
+  id: Id;
+  name: string;
+  viewOrder: number;
+}
+
+export interface ShopperInterestsTable {
+  shopperId: number;
+  interestId: number;
+}
+
+export interface NewslettersTable {
+  id: Id;
+  name: string;
+  mailType: string;
+  viewOrder: number;
+}
+
+export interface ShopperNewslettersTable {
+  shopperId: number;
+  newsletterId: number;
+}
+
+export interface CustomPagesTable {
+  id: Id;
+  name: string;
+  title: string;
+  url: string;
+  layout: string;
+  iconUrl: string | null;
+  section: number;
+  viewOrder: number;
+}
+
+export interface LanguagesTable {
+  code: string;
+  name: string;
+  isDefault: Flag;
+  viewOrder: number;
+}
+
+export interface TranslationsTable {
+  languageCode: string;
+  key: string;
+  value: string;
+}
+
+export interface CurrenciesTable {
+  code: string;
+  displayName: string;
+  sign: string;
+  viewOrder: number;
+}
+
+export interface CountriesTable {
+  code: string;
+  name: string;
+  isShipping: Flag;
+  viewOrder: number;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+}
+
+export interface Database {
+  shoppers: ShoppersTable;
+  shopperIdentities: ShopperIdentitiesTable;
+  sessions: SessionsTable;
+  loginFlows: LoginFlowsTable;
+  addresses: AddressesTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  orderProducts: OrderProductsTable;
+  orderTransactions: OrderTransactionsTable;
+  invoices: InvoicesTable;
+  voucherCampaigns: VoucherCampaignsTable;
+  voucherCodes: VoucherCodesTable;
+  vouchers: VouchersTable;
+  achievements: AchievementsTable;
+  shopperAchievements: ShopperAchievementsTable;
+  wishlistItems: WishlistItemsTable;
+  recentlyViewed: RecentlyViewedTable;
+  interests: InterestsTable;
+  shopperInterests: ShopperInterestsTable;
+  newsletters: NewslettersTable;
+  shopperNewsletters: ShopperNewslettersTable;
+  customPages: CustomPagesTable;
+  languages: LanguagesTable;
+  translations: TranslationsTable;
+  currencies: CurrenciesTable;
+  countries: CountriesTable;
+  siteSettings: SiteSettingsTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

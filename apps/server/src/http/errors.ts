@@ -1,0 +1,83 @@
+/**
+ * One error body for every failure: { status, code, message, fields? }. Anything a client can
+ * send ends as a 4xx here; only genuine server faults become a 500, and those are logged.
+ */
+import { ERROR_CODES, type ErrorBody, GENERIC_FIELD_ERROR } from '@account/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, ERROR_CODES.notFound, what);
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const unauthenticated = () => new AppError(401, ERROR_CODES.unauthenticated, 'Sign in first');
+export const fieldErrors = (fields: Record<string, string>, message = 'Some fields are not valid') =>
+  new AppError(400, ERROR_CODES.validation, message, fields);
+
+/** The field name as the client sends it: capitalised (spec §7). */
+export const fieldName = (path: readonly PropertyKey[]): string =>
+  path
+    .map(String)
+    .filter((part) => !/^\d+$/.test(part))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('.') || 'Body';
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = { status: error.status, code: error.code, message: error.message };
+  if (error.fields) body.fields = error.fields;
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large...) keep their 4xx status. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return null;
+  const code =
+    status === 413
+      ? ERROR_CODES.payloadTooLarge
+      : status === 415
+        ? ERROR_CODES.unsupportedMediaType
+        : status === 429
+          ? ERROR_CODES.rateLimited
+          : status === 404
+            ? ERROR_CODES.notFound
+            : ERROR_CODES.validation;
+  return new AppError(status, code, error.message);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const name = fieldName(path);
+        const key = issue.message?.startsWith('ac_') ? issue.message : GENERIC_FIELD_ERROR;
+        fields[name] ??= key;
+      }
+      return sendError(reply, fieldErrors(fields, `Invalid ${error.validationContext ?? 'request'}`));
+    }
+    const clientError = fromFastifyError(error);
+    if (clientError) return sendError(reply, clientError);
+    if ((error as { code?: string }).code === 'ECONNREFUSED' || error.name === 'DatabaseUnavailableError') {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, new AppError(503, ERROR_CODES.unavailable, 'The service is temporarily unavailable'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, notFound(`No ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

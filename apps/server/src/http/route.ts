@@ -1,0 +1,87 @@
+/**
+ * Registers one call of the contract by name: the path, sign-in and feature come from the
+ * contract's endpoint table and the schemas from its call schemas; the handler only maps the
+ * typed input to a service call.
+ */
+import {
+  API_BASE,
+  type BodyOf,
+  callSchemas,
+  type EndpointName,
+  ERROR_CODES,
+  endpoints,
+  type Feature,
+  hasFeature,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@account/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError, unauthenticated } from './errors.js';
+
+export interface RouteContext<N extends EndpointName> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: ParamsOf<N>;
+  query: QueryOf<N>;
+  body: BodyOf<N>;
+  /** The signed-in shopper (endpoints with auth: true), else possibly null. */
+  shopperId: (typeof endpoints)[N]['auth'] extends true ? number : number | null;
+}
+
+export type Handler<N extends EndpointName> = (
+  context: RouteContext<N>,
+) => Promise<ResponseOf<N> extends undefined ? undefined | FastifyReply : ResponseOf<N>>;
+
+export interface RouteDeps {
+  /** Whether a feature is enabled in the site configuration right now. */
+  featureEnabled(feature: Feature): Promise<boolean>;
+}
+
+export function registerEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  name: N,
+  handler: Handler<N>,
+  extra: Partial<Pick<RouteOptions, 'config' | 'bodyLimit'>> = {},
+): void {
+  const endpoint = endpoints[name];
+  const schemas = callSchemas[name];
+  const schema: Record<string, unknown> = { summary: endpoint.summary, operationId: name };
+  if ('params' in schemas) schema.params = schemas.params;
+  if ('query' in schemas) schema.querystring = schemas.query;
+  if ('body' in schemas) schema.body = schemas.body;
+  if (schemas.response) schema.response = { 200: schemas.response };
+  const feature = 'feature' in endpoint ? endpoint.feature : undefined;
+
+  app.route({
+    method: endpoint.method,
+    url: `${API_BASE}${endpoint.path}`,
+    schema,
+    ...extra,
+    preHandler: async (request) => {
+      if (endpoint.auth && (await request.shopperId()) === null) throw unauthenticated();
+      if (feature && !(await deps.featureEnabled(feature))) {
+        throw new AppError(404, ERROR_CODES.featureDisabled, `${feature} is not enabled`);
+      }
+    },
+    handler: async (request, reply) => {
+      const context = {
+        request,
+        reply,
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        shopperId: await request.shopperId(),
+      } as RouteContext<N>;
+      const result = await handler(context);
+      if (reply.sent) return reply;
+      if (schemas.response === null && !('produces' in endpoint)) return reply.code(204).send();
+      return result;
+    },
+  });
+}
+
+/** Feature checks against the enabled list of the site configuration. */
+export const featureCheck = (enabled: () => Promise<readonly string[]>) => async (feature: Feature) =>
+  hasFeature(await enabled(), feature);

@@ -1,0 +1,117 @@
+/**
+ * Session cookie and cross-site request token (DESIGN.md §4, §6).
+ *
+ * The XSRF token is a signed double-submit token bound to the session: HMAC(secret, nonce +
+ * session hash). It lives in the readable cookie 'XSRF-TOKEN' and must come back in the
+ * 'X-XSRF-TOKEN' header on every non-GET call, so a page on another site can neither read nor
+ * forge it. It needs no storage and is reissued whenever the session changes.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ERROR_CODES } from '@account/contract';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hashToken, type SessionService } from '../modules/sessions/service.js';
+import { AppError, sendError } from './errors.js';
+
+export const SESSION_COOKIE = 'account_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session token from the cookie, if any (not yet checked against the store). */
+    sessionToken: string | null;
+    /** The signed-in shopper's id, resolved once per request; null when signed out. */
+    shopperId(): Promise<number | null>;
+  }
+  interface FastifyReply {
+    /** Rotates to a fresh session for the shopper (sign-in) and reissues the XSRF token. */
+    startSession(shopperId: number): Promise<void>;
+    /** Removes the session (logout) and reissues an anonymous XSRF token. */
+    endSession(): Promise<void>;
+  }
+}
+
+const resolved = Symbol('shopperId');
+type WithResolved = FastifyRequest & { [resolved]?: Promise<number | null> };
+
+export interface SessionPluginOptions {
+  sessions: SessionService;
+  secret: string;
+  secure: boolean;
+  maxAgeSeconds: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerSessions(app: FastifyInstance, options: SessionPluginOptions): void {
+  const { sessions, secret, secure } = options;
+  const sessionCookie: CookieSerializeOptions = {
+    path: '/account',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: options.maxAgeSeconds,
+  };
+  const xsrfCookie: CookieSerializeOptions = { path: '/', httpOnly: false, sameSite: 'lax', secure };
+
+  const mac = (nonce: string, sessionToken: string | null) =>
+    createHmac('sha256', secret)
+      .update(`xsrf|${nonce}|${sessionToken ? hashToken(sessionToken) : ''}`)
+      .digest('base64url');
+  const issueXsrf = (reply: FastifyReply, sessionToken: string | null) => {
+    const nonce = randomBytes(18).toString('base64url');
+    reply.setCookie(XSRF_COOKIE, `${nonce}.${mac(nonce, sessionToken)}`, xsrfCookie);
+  };
+  const xsrfValid = (token: string | undefined, sessionToken: string | null): boolean => {
+    const [nonce, signature, extra] = token?.split('.') ?? [];
+    if (!nonce || !signature || extra !== undefined) return false;
+    const expected = Buffer.from(mac(nonce, sessionToken));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('shopperId', function (this: WithResolved) {
+    const token = this.sessionToken;
+    this[resolved] ??= token ? sessions.resolve(token) : Promise.resolve(null);
+    return this[resolved];
+  });
+
+  app.decorateReply('startSession', async function (this: FastifyReply, shopperId: number) {
+    const previous = this.request.sessionToken;
+    if (previous) await sessions.end(previous);
+    const token = await sessions.start(shopperId);
+    this.request.sessionToken = token;
+    (this.request as WithResolved)[resolved] = Promise.resolve(shopperId);
+    this.setCookie(SESSION_COOKIE, token, sessionCookie);
+    issueXsrf(this, token);
+  });
+
+  app.decorateReply('endSession', async function (this: FastifyReply) {
+    const token = this.request.sessionToken;
+    if (token) await sessions.end(token);
+    this.request.sessionToken = null;
+    (this.request as WithResolved)[resolved] = Promise.resolve(null);
+    this.clearCookie(SESSION_COOKIE, { path: sessionCookie.path });
+    issueXsrf(this, null);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (!path.startsWith('/account')) return;
+    const raw = request.cookies[SESSION_COOKIE];
+    request.sessionToken = raw && raw.length <= 128 ? raw : null;
+    const cookieToken = request.cookies[XSRF_COOKIE];
+
+    if (path.startsWith('/account/api/v1/') && !SAFE_METHODS.has(request.method)) {
+      const header = request.headers[XSRF_HEADER];
+      const headerToken = Array.isArray(header) ? header[0] : header;
+      if (!headerToken || headerToken !== cookieToken || !xsrfValid(headerToken, request.sessionToken)) {
+        return sendError(reply, new AppError(403, ERROR_CODES.xsrf, 'Missing or invalid X-XSRF-TOKEN header'));
+      }
+      return;
+    }
+    if (!xsrfValid(cookieToken, request.sessionToken)) issueXsrf(reply, request.sessionToken);
+  });
+}

@@ -1,0 +1,53 @@
+/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT. */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DatabaseOpenError } from './db/connection.js';
+import { MigrationError } from './db/migrate.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: app.db.kind,
+      location: app.db.location,
+      demo: config.demo,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `Account area ready at ${config.publicUrl}/account`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MigrationError) {
+    console.error(`\nThe account area cannot start.\n${error.message}\n`);
+  } else {
+    console.error('The account area cannot start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+/** Builds the account of spec §3 from its parts. */
+import { type Account, isTelephoneVerified } from '@account/contract';
+import { notFound } from '../../http/errors.js';
+import type { OrderRepository } from '../orders/repository.js';
+import type { SettingsService } from '../settings/service.js';
+import type { AccountRepository } from './repository.js';
+
+export function accountService(repository: AccountRepository, orders: OrderRepository, settings: SettingsService) {
+  return {
+    async load(shopperId: number): Promise<Account> {
+      const now = new Date().toISOString();
+      const shopper = await repository.shopper(shopperId);
+      if (!shopper) throw notFound('No such account');
+      const [
+        stored,
+        localize,
+        lastOrder,
+        achievements,
+        lastViewProducts,
+        wishProducts,
+        addresses,
+        vouchers,
+        interestIds,
+        newsletterIds,
+      ] = await Promise.all([
+        settings.stored(),
+        settings.localize({
+          language: shopper.defaultLanguage,
+          country: shopper.defaultCountry,
+          currency: shopper.defaultCurrency,
+        }),
+        orders.latest(shopperId),
+        repository.achievements(shopperId),
+        repository.recentlyViewed(shopperId),
+        repository.wishlist(shopperId),
+        repository.addresses(shopperId),
+        repository.vouchers(shopperId, now),
+        repository.interestIds(shopperId),
+        repository.newsletterIds(shopperId),
+      ]);
+      const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {
+        iSO4217: shopper.defaultCurrency,
+        displayName: shopper.defaultCurrency,
+        sign: shopper.defaultCurrency,
+      };
+      return {
+        id: shopper.id,
+        firstName: shopper.firstName,
+        lastName: shopper.lastName,
+        email: shopper.email,
+        telephone: shopper.telephone,
+        gender: shopper.gender,
+        birthDate: shopper.birthDate,
+        imageUrl: shopper.imageUrl,
+        firstTimeLogin: shopper.firstTimeLogin === 1,
+        telephoneVerifyDate: shopper.telephoneVerifyDate,
+        isTelephoneVerified: isTelephoneVerified(shopper.telephoneVerifyDate),
+        hasValidTelephoneVerificationCode: false,
+        telephoneVerifyExpireIn: null,
+        defaultLanguage: localize.setting.language,
+        defaultLanguageName: localize.setting.languageName,
+        defaultCountry: localize.setting.country,
+        defaultCountryName: localize.setting.countryName,
+        defaultCurrency: currency,
+        defaultCurrencyName: localize.setting.currencyName,
+        interestIds,
+        newsletterIds,
+        lastOrder,
+        achievements,
+        lastViewProducts,
+        wishProducts,
+        addresses,
+        vouchers,
+        addressFields: stored.addressFields,
+        firstTimeLoginFields: stored.firstTimeLoginFields,
+        questionFields: stored.questionFields,
+      };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

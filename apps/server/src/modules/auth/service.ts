@@ -1,0 +1,68 @@
+/**
+ * Turns a verified provider identity into a shopper (spec §4 Login success, issue rules):
+ * an identity is (provider, subject); a first sign-in creates the shopper with first-time login
+ * on; an existing shopper is matched by email only when the provider asserts the email verified.
+ */
+import type { SettingsService } from '../settings/service.js';
+import type { AuthRepository } from './repository.js';
+
+export interface VerifiedIdentity {
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+const LOGIN_FLOW_TTL_MS = 10 * 60_000;
+
+export function authService(repository: AuthRepository, settings: SettingsService) {
+  return {
+    async shopperFor(identity: VerifiedIdentity): Promise<number> {
+      const now = new Date().toISOString();
+      const known = await repository.shopperByIdentity(identity.provider, identity.subject);
+      if (known !== null) {
+        await repository.touchIdentity(identity.provider, identity.subject, now);
+        return known;
+      }
+      const byEmail = identity.emailVerified && identity.email ? await repository.shopperByEmail(identity.email) : null;
+      if (byEmail !== null) return repository.link(identity, { shopperId: byEmail }, now);
+      const defaults = await settings.defaults();
+      return repository.link(
+        identity,
+        {
+          create: {
+            email: identity.email ?? '',
+            firstName: identity.firstName,
+            lastName: identity.lastName,
+            defaultLanguage: defaults.language,
+            defaultCountry: defaults.country,
+            defaultCurrency: defaults.currency,
+          },
+        },
+        now,
+      );
+    },
+
+    async rememberFlow(flow: { state: string; provider: string; codeVerifier: string; nonce: string }) {
+      const now = Date.now();
+      await repository.removeExpiredFlows(new Date(now).toISOString());
+      await repository.saveFlow({
+        ...flow,
+        returnTo: null,
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + LOGIN_FLOW_TTL_MS).toISOString(),
+      });
+    },
+
+    /** The stored flow for a state, once; null when unknown, used or expired. */
+    async takeFlow(state: string, provider: string) {
+      const flow = await repository.takeFlow(state);
+      if (!flow || flow.provider !== provider || Date.parse(flow.expiresAt) <= Date.now()) return null;
+      return flow;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

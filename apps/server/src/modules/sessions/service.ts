@@ -1,0 +1,62 @@
+/**
+ * Server-side sessions (DESIGN.md §6): an opaque random token in an httpOnly cookie, stored only as
+ * its SHA-256, rotated at sign-in, removed at logout, with idle and absolute expiry.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionRepository } from './repository.js';
+
+/** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface SessionPolicy {
+  idleTimeoutSeconds: number;
+  maxAgeSeconds: number;
+}
+
+export function sessionService(repository: SessionRepository, policy: SessionPolicy, now = () => new Date()) {
+  return {
+    /** Creates a session and returns the token for the cookie. */
+    async start(shopperId: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      await repository.create({
+        id: hashToken(token),
+        shopperId,
+        now: at.toISOString(),
+        expiresAt: new Date(at.getTime() + policy.maxAgeSeconds * 1000).toISOString(),
+      });
+      return token;
+    },
+
+    /** The shopper id of a live session, or null when the token is unknown, idle or expired. */
+    async resolve(token: string): Promise<number | null> {
+      const id = hashToken(token);
+      const row = await repository.find(id);
+      if (!row) return null;
+      const at = now().getTime();
+      const lastSeen = Date.parse(row.lastSeenAt);
+      if (at >= Date.parse(row.expiresAt) || at - lastSeen >= policy.idleTimeoutSeconds * 1000) {
+        await repository.remove(id);
+        return null;
+      }
+      if (at - lastSeen >= TOUCH_INTERVAL_MS) await repository.touch(id, new Date(at).toISOString());
+      return row.shopperId;
+    },
+
+    async end(token: string): Promise<void> {
+      await repository.remove(hashToken(token));
+    },
+
+    async sweep(): Promise<number> {
+      const at = now();
+      return repository.removeExpired(
+        at.toISOString(),
+        new Date(at.getTime() - policy.idleTimeoutSeconds * 1000).toISOString(),
+      );
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof sessionService>;

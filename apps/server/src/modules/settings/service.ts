@@ -1,0 +1,174 @@
+/** Site configuration, translations and localisation lists (spec §3, §7). */
+import {
+  type CustomPage,
+  type LocalizeData,
+  type SiteConfig,
+  SSO_START_PATH,
+  type TranslationEntry,
+} from '@account/contract';
+import type { SettingsRepository } from './repository.js';
+import { StoredSettings } from './stored-settings.js';
+
+/**
+ * Settings change rarely and are read on almost every call (feature checks), so they are cached
+ * briefly. Several instances therefore see a change within this many milliseconds.
+ */
+const CACHE_MS = 5_000;
+
+export interface ProviderSettings {
+  singleSignOn: boolean;
+}
+
+export interface ShopperLocale {
+  language: string;
+  country: string;
+  currency: string;
+}
+
+interface Snapshot {
+  stored: StoredSettings;
+  languages: { code: string; name: string; isDefault: number }[];
+  currencies: { code: string; displayName: string; sign: string }[];
+  countries: { code: string; name: string; isShipping: number }[];
+  pages: CustomPage[];
+}
+
+export function settingsService(repository: SettingsRepository, providers: ProviderSettings) {
+  let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
+
+  async function load(): Promise<Snapshot> {
+    const [raw, languages, currencies, countries, pages] = await Promise.all([
+      repository.settings(),
+      repository.languages(),
+      repository.currencies(),
+      repository.countries(),
+      repository.customPages(),
+    ]);
+    return {
+      stored: StoredSettings.parse(raw),
+      languages,
+      currencies,
+      countries,
+      pages: pages.map(({ id, ...page }) => ({ pageId: id, ...page })),
+    };
+  }
+
+  function snapshot(): Promise<Snapshot> {
+    const now = Date.now();
+    if (!cached || now - cached.at > CACHE_MS) {
+      const pending = load();
+      cached = { at: now, snapshot: pending };
+      pending.catch(() => {
+        if (cached?.snapshot === pending) cached = null;
+      });
+    }
+    return cached.snapshot;
+  }
+
+  const defaultLanguageOf = (s: Snapshot) => s.languages.find((l) => l.isDefault)?.code ?? s.languages[0]?.code ?? 'en';
+
+  return {
+    snapshot,
+    /** Forgets the cache, after this instance changed settings itself. */
+    invalidate(): void {
+      cached = null;
+    },
+
+    async stored(): Promise<StoredSettings> {
+      return (await snapshot()).stored;
+    },
+
+    async enabledFeatures(): Promise<readonly string[]> {
+      return (await snapshot()).stored.enableFeatures;
+    },
+
+    async defaults(): Promise<ShopperLocale> {
+      const s = await snapshot();
+      return {
+        language: defaultLanguageOf(s),
+        country: s.countries[0]?.code ?? 'NL',
+        currency: s.currencies[0]?.code ?? 'EUR',
+      };
+    },
+
+    /**
+     * The language to use: the first candidate that the shop offers (the shopper's choice, then
+     * the browser's Accept-Language), else the shop's default.
+     */
+    async resolveLanguage(preferred: string | null | undefined, acceptLanguage?: string): Promise<string> {
+      const s = await snapshot();
+      const offered = new Set(s.languages.map((l) => l.code.toLowerCase()));
+      const fromHeader = (acceptLanguage ?? '')
+        .split(',')
+        .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
+        .flatMap((tag) => [tag, tag.split('-')[0] ?? '']);
+      const match = [preferred?.toLowerCase() ?? '', ...fromHeader].find((tag) => tag && offered.has(tag));
+      return match ?? defaultLanguageOf(s);
+    },
+
+    async siteConfig(currentLanguage: string): Promise<SiteConfig> {
+      const s = await snapshot();
+      const stored = s.stored;
+      return {
+        companyId: stored.companyId,
+        companyName: stored.companyName,
+        style: stored.style,
+        culture: stored.culture,
+        decimalSep: stored.decimalSep,
+        thousandSep: stored.thousandSep,
+        logo: stored.logo,
+        theme: stored.theme,
+        shopUrl: stored.shopUrl,
+        currentLanguage,
+        defaultLanguage: defaultLanguageOf(s),
+        enableLangUrls: stored.enableLangUrls,
+        facebookAppId: null,
+        appleClientId: null,
+        appleRedirectUrl: null,
+        googleClientId: null,
+        googleOneTouch: false,
+        steam: false,
+        auth0: false,
+        singleSignOn: providers.singleSignOn ? SSO_START_PATH : null,
+        telegram: false,
+        telegramId: null,
+        telegramRedirectUrl: null,
+        enableFeatures: stored.enableFeatures,
+        pages: s.pages,
+        enableEuVatReverse: stored.enableEuVatReverse,
+        isTestingEnvironment: stored.isTestingEnvironment,
+        shippingCountries: s.countries.filter((c) => c.isShipping).map((c) => c.code),
+      };
+    },
+
+    async translations(language: string): Promise<TranslationEntry[]> {
+      const rows = await repository.translations(language);
+      return rows.map((row) => ({ key: row.key, translate: row.value }));
+    },
+
+    async localize(locale: ShopperLocale): Promise<LocalizeData> {
+      const s = await snapshot();
+      const language = s.languages.find((l) => l.code === locale.language);
+      const country = s.countries.find((c) => c.code === locale.country);
+      const currency = s.currencies.find((c) => c.code === locale.currency);
+      return {
+        languages: s.languages.map((l) => ({ name: l.name, code: l.code })),
+        currencies: s.currencies.map((c) => ({
+          name: c.displayName,
+          currency: { iSO4217: c.code, displayName: c.displayName, sign: c.sign },
+        })),
+        countries: s.countries.map((c) => ({ name: c.name, code: c.code })),
+        setting: {
+          country: locale.country,
+          countryName: country?.name ?? locale.country,
+          language: locale.language,
+          languageName: language?.name ?? locale.language,
+          currency: locale.currency,
+          currencyName: currency?.displayName ?? locale.currency,
+        },
+      };
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof settingsService>;

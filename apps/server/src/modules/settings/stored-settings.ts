@@ -1,0 +1,36 @@
+/** The site settings kept in the database, with the defaults of an unconfigured shop. */
+import {
+  DEFAULT_ADDRESS_FIELDS,
+  DEFAULT_FIRST_TIME_LOGIN_FIELDS,
+  DEFAULT_QUESTION_FIELDS,
+  FieldDefinition,
+} from '@account/contract';
+import { z } from 'zod';
+
+const fields = (defaults: readonly FieldDefinition[]) =>
+  z
+    .array(FieldDefinition)
+    .nullable()
+    .optional()
+    .transform((v) => (v && v.length > 0 ? v : [...defaults]))
+    .catch([...defaults]);
+
+export const StoredSettings = z.object({
+  companyId: z.number().int().catch(1).default(1),
+  companyName: z.string().catch('Shop').default('Shop'),
+  style: z.string().catch('').default(''),
+  culture: z.string().catch('en-GB').default('en-GB'),
+  decimalSep: z.string().max(3).catch('.').default('.'),
+  thousandSep: z.string().max(3).catch(',').default(','),
+  logo: z.string().nullable().catch(null).default(null),
+  theme: z.string().catch('default').default('default'),
+  shopUrl: z.string().catch('/').default('/'),
+  enableLangUrls: z.boolean().catch(false).default(false),
+  enableFeatures: z.array(z.string()).catch([]).default([]),
+  enableEuVatReverse: z.boolean().catch(false).default(false),
+  isTestingEnvironment: z.boolean().catch(false).default(false),
+  addressFields: fields(DEFAULT_ADDRESS_FIELDS),
+  firstTimeLoginFields: fields(DEFAULT_FIRST_TIME_LOGIN_FIELDS),
+  questionFields: fields(DEFAULT_QUESTION_FIELDS),
+});
+export type StoredSettings = z.infer<typeof StoredSettings>;

@@ -1,0 +1,25 @@
+/** What each route tells the shell: whether it is a navigation page, its title and breadcrumb entry. */
+import type { SiteConfig } from '@account/contract';
+import type { Params } from 'react-router';
+import type { TextKey, Translate } from '../lib/i18n';
+
+export interface TitleContext {
+  params: Params;
+  t: Translate;
+  config: SiteConfig;
+}
+
+export interface RouteHandle {
+  /** Side menu, breadcrumb and footer show only on navigation pages (spec §2 Shell). */
+  navigation?: boolean;
+  /** The page title: a translation key, or computed from the route. */
+  title?: TextKey | ((context: TitleContext) => string);
+  /** A breadcrumb trail entry this route adds before the current page. */
+  crumb?: { title: TextKey; to: string };
+}
+
+export function resolveTitle(handle: RouteHandle | undefined, context: TitleContext): string | null {
+  const title = handle?.title;
+  if (title === undefined) return null;
+  return typeof title === 'function' ? title(context) : context.t(title);
+}

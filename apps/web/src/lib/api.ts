@@ -1,0 +1,125 @@
+/**
+ * The one API client: paths and types from the contract's endpoint table, capitalised request
+ * keys (spec §7), the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on non-GET calls, and one
+ * error type carrying the server's error body. Failures are passed on unchanged (§8).
+ */
+import {
+  API_BASE,
+  type BodyIn,
+  buildPath,
+  type EndpointName,
+  type ErrorBody,
+  endpoints,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+} from '@account/contract';
+import { readCookie } from './cookies';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+  }
+  get fields(): Record<string, string> {
+    return this.body?.fields ?? {};
+  }
+}
+
+/** Capitalises the first letter of every key, recursively: {interestIds} -> {InterestIds}. */
+export function capitaliseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(capitaliseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key.charAt(0).toUpperCase() + key.slice(1), capitaliseKeys(inner)]),
+  );
+}
+
+export interface CallInput<N extends EndpointName> {
+  params?: ParamsIn<N>;
+  query?: QueryIn<N>;
+  body?: BodyIn<N>;
+  signal?: AbortSignal;
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function xsrfHeaders(method: string): Record<string, string> {
+  if (method === 'GET') return {};
+  const token = readCookie('XSRF-TOKEN');
+  return token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {};
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  const body = value as Partial<ErrorBody> | null;
+  return typeof body?.status === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let body: ErrorBody | null = null;
+  try {
+    const json: unknown = await response.json();
+    if (isErrorBody(json)) body = json;
+  } catch {
+    // Not JSON: the status alone describes the failure.
+  }
+  return new ApiError(response.status, body);
+}
+
+export function urlOf<N extends EndpointName>(name: N, input: CallInput<N> = {}): string {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  return `${API_BASE}${buildPath(endpoints[name].path, params)}${queryString(input.query)}`;
+}
+
+export async function call<N extends EndpointName>(name: N, input: CallInput<N> = {}): Promise<ResponseOf<N>> {
+  const endpoint = endpoints[name];
+  const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  const response = await fetch(urlOf(name, input), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...xsrfHeaders(endpoint.method),
+    },
+    body: hasBody ? JSON.stringify(capitaliseKeys(input.body ?? {})) : undefined,
+    signal: input.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  if (response.status === 204) return undefined as ResponseOf<N>;
+  return (await response.json()) as ResponseOf<N>;
+}
+
+/**
+ * §7 file download via GET: the file name comes from Content-Disposition and defaults to
+ * 'unknow.txt' (sic, as the spec names it).
+ */
+export async function downloadFile(url: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw await failure(response);
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name =
+    /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ??
+    /filename="?([^";]+)"?/i.exec(disposition)?.[1] ??
+    'unknow.txt';
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = decodeURIComponent(name);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

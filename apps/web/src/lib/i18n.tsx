@@ -1,0 +1,53 @@
+/**
+ * UI texts come from GET /translation; a key the shop has not translated shows as '[key]'
+ * (spec §8). Placeholders such as {name} are filled from the params.
+ */
+import { normaliseTranslationKey, type TranslationEntry, type TranslationKey } from '@account/contract';
+import { createContext, Fragment, type ReactNode, useContext, useMemo } from 'react';
+
+// A string that is not a known key still type-checks: labels can come from the server.
+export type TextKey = TranslationKey | (string & {});
+export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
+
+const I18nContext = createContext<Translate>((key) => `[${key}]`);
+
+export function toDictionary(entries: readonly TranslationEntry[] | undefined): Map<string, string> {
+  return new Map((entries ?? []).map((entry) => [normaliseTranslationKey(entry.key), entry.translate]));
+}
+
+export function makeTranslate(dictionary: Map<string, string>): Translate {
+  return (key, params) => {
+    const text = dictionary.get(normaliseTranslationKey(key));
+    if (text === undefined) return `[${key}]`;
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  };
+}
+
+export function I18nProvider({
+  entries,
+  children,
+}: {
+  entries: readonly TranslationEntry[] | undefined;
+  children: ReactNode;
+}) {
+  const translate = useMemo(() => makeTranslate(toDictionary(entries)), [entries]);
+  return <I18nContext.Provider value={translate}>{children}</I18nContext.Provider>;
+}
+
+export const useT = (): Translate => useContext(I18nContext);
+
+/** A translated text whose {placeholders} are filled with elements, e.g. links inside a sentence. */
+export function Trans({ k, values }: { k: TextKey; values: Record<string, ReactNode> }) {
+  const t = useT();
+  const parts = t(k).split(/\{(\w+)\}/);
+  // The parts of one template never move, so their position is a stable key.
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positions within one template are stable
+        <Fragment key={index}>{index % 2 === 1 && part in values ? values[part] : part}</Fragment>
+      ))}
+    </>
+  );
+}

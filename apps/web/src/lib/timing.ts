@@ -1,0 +1,11 @@
+/** Timing constants of spec §9. */
+export const TIMING = {
+  pageHideMs: 250,
+  pageShowMs: 300,
+  loadingHideMs: 400,
+  pageActiveMs: 600,
+  systemMessageSeconds: 5,
+  logoutDelayMs: 500,
+  logoutDelayMaxWidth: 991,
+  menuToggleMaxWidth: 919,
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * Startup (spec §2 Shell, §8): the configuration comes from the page and must be valid; account,
+ * translations and localisation load in parallel and their failures are tolerated.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { StartupError } from './app/StartupError';
+import { accountQuery, localizeQuery, translationsQuery } from './lib/queries';
+import { loadSiteConfig } from './lib/site-config';
+import { applyTheme } from './lib/theme';
+import './ui/global.css';
+
+async function start(): Promise<void> {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('The page has no #root element');
+  const root = createRoot(rootElement);
+  let config: ReturnType<typeof loadSiteConfig>;
+  try {
+    config = loadSiteConfig();
+  } catch (error) {
+    console.error(error);
+    root.render(<StartupError />);
+    return;
+  }
+  applyTheme(config);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  const results = await Promise.allSettled([
+    queryClient.fetchQuery(accountQuery),
+    queryClient.fetchQuery(translationsQuery(config.currentLanguage)),
+    queryClient.fetchQuery(localizeQuery),
+  ]);
+  for (const result of results) if (result.status === 'rejected') console.error(result.reason);
+  root.render(
+    <StrictMode>
+      <App config={config} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => console.error(error));

@@ -1,0 +1,69 @@
+/**
+ * A card; with a title it can be collapsed and expanded with a toggle (starts expanded). The toggle
+ * is named by the card's title and tells its state through aria-expanded (disclosure pattern).
+ */
+import { type ReactNode, useId, useState } from 'react';
+import styles from './Card.module.css';
+import { Icon } from './Icon';
+
+export interface CardProps {
+  title?: ReactNode;
+  /** Heading level of the title, to keep the page outline right. */
+  level?: 2 | 3;
+  collapsible?: boolean;
+  defaultExpanded?: boolean;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+export function Card({
+  title,
+  level = 2,
+  collapsible = false,
+  defaultExpanded = true,
+  actions,
+  className,
+  children,
+}: CardProps) {
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const bodyId = useId();
+  const headingId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const classes = [styles.card, expanded ? '' : styles.collapsed, className].filter(Boolean).join(' ');
+
+  if (title === undefined) {
+    return (
+      <section className={classes}>
+        <div className={styles.bodyOnly}>{children}</div>
+      </section>
+    );
+  }
+  return (
+    <section className={classes}>
+      <div className={styles.header}>
+        <Heading className={styles.title} id={headingId}>
+          {title}
+        </Heading>
+        <div>
+          {actions}
+          {collapsible && (
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-expanded={expanded}
+              aria-controls={bodyId}
+              aria-labelledby={headingId}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              <Icon name="chevronDown" />
+            </button>
+          )}
+        </div>
+      </div>
+      <div id={bodyId} className={styles.body} hidden={!expanded}>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The account API server that `npm run dev` starts beside Vite. */
+const apiServer = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
+
+/**
+ * In development the page comes from Vite, so the site configuration the server would embed is
+ * fetched from the API server and embedded here, keeping the app's startup path identical.
+ */
+function embedSiteConfigInDev(): Plugin {
+  return {
+    name: 'embed-site-config-in-dev',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const response = await fetch(`${apiServer}/account/api/v1/setting`);
+      const json = (await response.text()).replace(/</g, '\\u003c');
+      return html.replace('</head>', `<script type="application/json" id="site-config">${json}</script></head>`);
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/account/',
+  plugins: [react(), embedSiteConfigInDev()],
+  resolve: {
+    conditions: ['@account/source', 'module', 'browser', 'development|production'],
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      ['/account/api', '/sso', '/demo-idp', '/demo-shop', '/terms', '/privacy', '/cookie', '/product'].map((prefix) => [
+        prefix,
+        { target: apiServer, changeOrigin: false },
+      ]),
+    ),
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 200,
+  },
+});

@@ -1,0 +1,71 @@
+/** Calls of spec §7 on the shopper's own account (shopuser/shopUser). */
+import { z } from 'zod';
+import { BirthDateInput, EmailAddress, Gender, isBlank, LIMITS, VERIFICATION_CODE } from '../domain/validation.js';
+
+const required = (key: string, max: number = LIMITS.sharedTextMaxLength) =>
+  z
+    .string({ error: key })
+    .refine((v) => !isBlank(v), key)
+    .pipe(z.string().trim().max(max, key));
+
+/** §3 Profile edit model with the §5 Profile rules. */
+export const ProfileModel = z
+  .object({
+    gender: Gender,
+    firstName: required('ac_FirstNameRequiredMessage'),
+    lastName: required('ac_LastNameRequiredMessage'),
+    email: required('ac_EmailRequiredMessage', LIMITS.addressTextMaxLength).pipe(EmailAddress),
+    confirmEmail: required('ac_ConfirmEmailRequiredMessage', LIMITS.addressTextMaxLength),
+    telephone: required('ac_TelephoneRequiredMessage', LIMITS.profileTelephoneMaxLength),
+    confirmTelephone: required('ac_ConfirmTelephoneRequiredMessage', LIMITS.profileTelephoneMaxLength),
+    birthDate: BirthDateInput.optional(),
+  })
+  .superRefine((model, ctx) => {
+    if (model.email.toLowerCase() !== model.confirmEmail.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['confirmEmail'], message: 'ac_EmailAndConfirmEmailMissMatch' });
+    }
+    if (model.telephone !== model.confirmTelephone) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmTelephone'],
+        message: 'ac_TelephoneAndConfirmTelephoneMissMatch',
+      });
+    }
+  });
+export type ProfileModel = z.infer<typeof ProfileModel>;
+
+/** Single account fields as the profile wizard saves them, one step at a time (§5 Wizard). */
+export const AccountFieldsPatch = z
+  .object({
+    gender: Gender,
+    firstName: required('ac_FirstNameRequiredMessage'),
+    lastName: required('ac_LastNameRequiredMessage'),
+    email: EmailAddress.refine((v) => !isBlank(v), 'ac_InvalidEmailAddress'),
+    telephone: z
+      .string()
+      .trim()
+      .min(4, 'ac_TelephoneRequiredMessage')
+      .max(LIMITS.profileTelephoneMaxLength, 'ac_TelephoneRequiredMessage'),
+    birthDate: BirthDateInput.refine((v) => v !== null, 'ac_BirthDateRequiredMessage'),
+  })
+  .partial()
+  .strict();
+export type AccountFieldsPatch = z.infer<typeof AccountFieldsPatch>;
+
+/** POST /shopUser/updateAccount takes either the profile model or single account fields. */
+export const UpdateAccountBody = z.union([ProfileModel, AccountFieldsPatch]);
+
+export const UploadImageResponse = z.object({ imageUrl: z.string() });
+export const SendVerifySmsResponse = z.object({ telephoneVerifyExpireIn: z.number().int() });
+export const VerifyTelephoneBody = z.object({
+  code: z.string().trim().regex(VERIFICATION_CODE, 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired'),
+});
+
+/** ids={comma separated ids}: one id removes one wish, all ids clear the list. */
+export const RemoveWishlistQuery = z.object({
+  ids: z
+    .string({ error: 'ac_FieldInvalidMessage' })
+    .regex(/^\d+(,\d+)*$/, 'ac_FieldInvalidMessage')
+    .transform((ids) => ids.split(',').map(Number))
+    .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(1000, 'ac_FieldInvalidMessage')),
+});

@@ -1,0 +1,104 @@
+/** The request and response schemas of every call in routes.ts, by the same names. */
+import type { z } from 'zod';
+import {
+  Account,
+  Achievement,
+  Address,
+  LocalizeData,
+  Order,
+  Preferences,
+  SiteConfig,
+  Voucher,
+} from '../domain/entities.js';
+import {
+  RemoveWishlistQuery,
+  SendVerifySmsResponse,
+  UpdateAccountBody,
+  UploadImageResponse,
+  VerifyTelephoneBody,
+} from './account.js';
+import { AddressInput, AddressUpdate } from './addresses.js';
+import {
+  AppleLoginBody,
+  FacebookLoginBody,
+  GoogleLoginBody,
+  LogoutResponse,
+  RedirectResponse,
+  TelegramLoginBody,
+} from './auth.js';
+import { EmptyBody, idParams } from './id-params.js';
+import { OrderList, OrderListQuery } from './orders.js';
+import type { EndpointName } from './routes.js';
+import {
+  FirstTimeSettingBody,
+  InterestsBody,
+  LocalizeUpdate,
+  NewslettersBody,
+  TranslationList,
+  TranslationQuery,
+  ValidateEmailBody,
+  ValidateVatNumberBody,
+  ValidResponse,
+} from './settings.js';
+import { VoucherClaimResult, VoucherCodeParams } from './vouchers.js';
+
+export interface CallSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON response, or null for 204 No Content or a file download. */
+  response: z.ZodType | null;
+}
+
+export const callSchemas = {
+  getAccount: { response: Account },
+  updateAccount: { body: UpdateAccountBody, response: Account },
+  uploadImage: { response: UploadImageResponse },
+  removeLastViewProduct: { params: idParams('productId'), response: null },
+  removeWishlist: { query: RemoveWishlistQuery, response: null },
+  sendVerifySms: { body: EmptyBody, response: SendVerifySmsResponse },
+  verifyTelephoneNumber: { body: VerifyTelephoneBody, response: Account },
+  loginFacebook: { body: FacebookLoginBody, response: Account },
+  loginGoogle: { body: GoogleLoginBody, response: Account },
+  loginApple: { body: AppleLoginBody, response: Account },
+  loginTelegram: { body: TelegramLoginBody, response: Account },
+  loginSteam: { body: EmptyBody, response: RedirectResponse },
+  loginAuth0: { body: EmptyBody, response: RedirectResponse },
+  logout: { body: EmptyBody, response: LogoutResponse },
+  getSetting: { response: SiteConfig },
+  getPreferences: { response: Preferences },
+  validateEmail: { body: ValidateEmailBody, response: ValidResponse },
+  validateVatNumber: { body: ValidateVatNumberBody, response: ValidResponse },
+  firstTimeSetting: { body: FirstTimeSettingBody, response: Account },
+  updateInterests: { body: InterestsBody, response: Preferences },
+  updateNewsletters: { body: NewslettersBody, response: Preferences },
+  getTranslations: { query: TranslationQuery, response: TranslationList },
+  getLocalize: { response: LocalizeData },
+  updateLocalize: { body: LocalizeUpdate, response: LocalizeData },
+  claimAchievement: { params: idParams('achievementId'), body: EmptyBody, response: Achievement },
+  createAddress: { body: AddressInput, response: Address },
+  updateAddress: { body: AddressUpdate, response: Address },
+  deleteAddress: { params: idParams('addressId'), response: null },
+  listOrders: { query: OrderListQuery, response: OrderList },
+  getOrder: { params: idParams('id'), response: Order },
+  deleteOrder: { params: idParams('id'), response: null },
+  downloadInvoice: { params: idParams('id'), response: null },
+  claimVoucherByCode: { params: VoucherCodeParams, body: EmptyBody, response: Voucher },
+  claimVoucherById: { params: idParams('id'), body: EmptyBody, response: VoucherClaimResult },
+} as const satisfies Record<EndpointName, CallSchemas>;
+
+type Schemas<N extends EndpointName> = (typeof callSchemas)[N];
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Field<N extends EndpointName, K extends string> = K extends keyof Schemas<N> ? Schemas<N>[K] : undefined;
+
+/** Validated (server-side) shapes of a call. */
+export type ParamsOf<N extends EndpointName> = Out<Field<N, 'params'>>;
+export type QueryOf<N extends EndpointName> = Out<Field<N, 'query'>>;
+export type BodyOf<N extends EndpointName> = Out<Field<N, 'body'>>;
+/** What a client sends. */
+export type ParamsIn<N extends EndpointName> = In<Field<N, 'params'>>;
+export type QueryIn<N extends EndpointName> = In<Field<N, 'query'>>;
+export type BodyIn<N extends EndpointName> = In<Field<N, 'body'>>;
+/** What the call answers. */
+export type ResponseOf<N extends EndpointName> = Out<Schemas<N>['response']>;

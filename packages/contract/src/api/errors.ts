@@ -1,0 +1,28 @@
+/** The one error body of every failed call (DESIGN.md §4). */
+import { z } from 'zod';
+
+export const ErrorBody = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  /** Field name (capitalised, as the client sends it) -> translation key of the problem. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  unauthenticated: 'unauthenticated',
+  xsrf: 'xsrf_token_invalid',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  featureDisabled: 'feature_disabled',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  unavailable: 'service_unavailable',
+  internal: 'internal_error',
+} as const;
+
+/** The translation key used for a field problem that has no more specific key. */
+export const GENERIC_FIELD_ERROR = 'ac_FieldInvalidMessage';

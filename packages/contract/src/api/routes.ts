@@ -1,0 +1,254 @@
+/**
+ * Every call of spec §7: method, path, sign-in and feature. Kept free of schemas so the web app
+ * can import it without shipping zod in its first screen; the schemas live in calls.ts.
+ */
+import type { Feature } from '../domain/features.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Path under /account/api/v1, with :params in Fastify style. */
+  path: string;
+  /** Whether a signed-in shopper is required. */
+  auth: boolean;
+  /** The feature that must be enabled for the call to exist. */
+  feature?: Feature;
+  /** What the response carries when it is not JSON. */
+  produces?: 'file';
+  summary: string;
+}
+
+export const API_BASE = '/account/api/v1';
+
+export const endpoints = {
+  getAccount: {
+    method: 'GET',
+    path: '/shopuser/me',
+    auth: true,
+    summary: 'Loads the signed-in shopper’s account',
+  },
+  updateAccount: {
+    method: 'POST',
+    path: '/shopUser/updateAccount',
+    auth: true,
+    summary: 'Saves the profile model or single account fields',
+  },
+  uploadImage: {
+    method: 'POST',
+    path: '/shopUser/uploadImage',
+    auth: true,
+    summary: "Uploads the avatar (multipart, file field 'attachFile')",
+  },
+  removeLastViewProduct: {
+    method: 'DELETE',
+    path: '/shopUser/removeLastViewProduct/:productId',
+    auth: true,
+    summary: 'Removes a product from the recently viewed list',
+  },
+  removeWishlist: {
+    method: 'DELETE',
+    path: '/shopUser/removeWishlist',
+    auth: true,
+    feature: 'MyWishlist',
+    summary: 'Removes one wish or clears the wishlist',
+  },
+  sendVerifySms: {
+    method: 'POST',
+    path: '/shopUser/sendVerifySms',
+    auth: true,
+    feature: 'TelephoneNumberVerification',
+    summary: 'Sends a fresh verification code to the shopper’s telephone',
+  },
+  verifyTelephoneNumber: {
+    method: 'POST',
+    path: '/shopUser/verifyTelephoneNumber',
+    auth: true,
+    feature: 'TelephoneNumberVerification',
+    summary: 'Verifies the telephone with the code sent by SMS',
+  },
+  loginFacebook: {
+    method: 'POST',
+    path: '/login/facebook',
+    auth: false,
+    summary: 'Signs in with a social-network access token',
+  },
+  loginGoogle: {
+    method: 'POST',
+    path: '/login/google',
+    auth: false,
+    summary: 'Signs in with a search-engine-company ID token',
+  },
+  loginApple: {
+    method: 'POST',
+    path: '/login/apple',
+    auth: false,
+    summary: 'Signs in with an Apple-style identity token',
+  },
+  loginTelegram: {
+    method: 'POST',
+    path: '/login/telegram',
+    auth: false,
+    summary: 'Signs in with the messaging-app widget data',
+  },
+  loginSteam: {
+    method: 'POST',
+    path: '/login/steam',
+    auth: false,
+    summary: 'Starts a games-platform OpenID 2.0 sign-in',
+  },
+  loginAuth0: {
+    method: 'POST',
+    path: '/login/auth0',
+    auth: false,
+    summary: 'Starts an auth0-style OpenID Connect sign-in',
+  },
+  logout: {
+    method: 'POST',
+    path: '/logout',
+    auth: false,
+    summary: 'Signs out; the response may hold a URL to go to',
+  },
+  getSetting: {
+    method: 'GET',
+    path: '/setting',
+    auth: false,
+    summary: 'The site configuration',
+  },
+  getPreferences: {
+    method: 'GET',
+    path: '/setting/preferences',
+    auth: true,
+    summary: 'Interests and newsletters with the shopper’s selection',
+  },
+  validateEmail: {
+    method: 'POST',
+    path: '/setting/validateEmail',
+    auth: false,
+    summary: 'Succeeds when the email address is valid; 400 otherwise',
+  },
+  validateVatNumber: {
+    method: 'POST',
+    path: '/setting/validateVatNumber',
+    auth: true,
+    summary: 'Succeeds when the VAT number is valid for the country; 400 otherwise',
+  },
+  firstTimeSetting: {
+    method: 'POST',
+    path: '/setting/firstTimeSetting',
+    auth: true,
+    summary: 'Saves the first-login onboarding and ends first-time login',
+  },
+  updateInterests: {
+    method: 'PATCH',
+    path: '/setting/interests',
+    auth: true,
+    summary: 'Replaces the shopper’s interests',
+  },
+  updateNewsletters: {
+    method: 'PATCH',
+    path: '/setting/newsletters',
+    auth: true,
+    summary: 'Replaces the shopper’s newsletter subscriptions',
+  },
+  getTranslations: {
+    method: 'GET',
+    path: '/translation',
+    auth: false,
+    summary: 'The UI texts of the current (or given) language',
+  },
+  getLocalize: {
+    method: 'GET',
+    path: '/localize',
+    auth: false,
+    summary: 'Languages, currencies, countries and the current choice',
+  },
+  updateLocalize: {
+    method: 'PATCH',
+    path: '/localize',
+    auth: true,
+    summary: 'Sets the shopper’s country, language and currency',
+  },
+  claimAchievement: {
+    method: 'POST',
+    path: '/achievement/claim/:achievementId',
+    auth: true,
+    feature: 'Achievements',
+    summary: 'Claims the reward of a claimable achievement',
+  },
+  createAddress: {
+    method: 'POST',
+    path: '/address',
+    auth: true,
+    feature: 'AddressBook',
+    summary: 'Adds an address; its name is first plus last name',
+  },
+  updateAddress: {
+    method: 'PATCH',
+    path: '/address',
+    auth: true,
+    feature: 'AddressBook',
+    summary: 'Updates an address, including making it the default via isBilling or isShipping',
+  },
+  deleteAddress: {
+    method: 'DELETE',
+    path: '/address/:addressId',
+    auth: true,
+    feature: 'AddressBook',
+    summary: 'Deletes an address',
+  },
+  listOrders: {
+    method: 'GET',
+    path: '/order',
+    auth: true,
+    feature: 'MyOrders',
+    summary: 'Searches the shopper’s orders by order number and product name, newest first',
+  },
+  getOrder: {
+    method: 'GET',
+    path: '/order/:id',
+    auth: true,
+    feature: 'MyOrders',
+    summary: 'One order',
+  },
+  deleteOrder: {
+    method: 'DELETE',
+    path: '/order/:id',
+    auth: true,
+    feature: 'MyOrders',
+    summary: 'Deletes an order awaiting payment (status 10)',
+  },
+  downloadInvoice: {
+    method: 'GET',
+    path: '/order/downloadInvoice/:id',
+    auth: true,
+    feature: 'MyOrders',
+    produces: 'file',
+    summary: 'The invoice of an order as a PDF',
+  },
+  claimVoucherByCode: {
+    method: 'POST',
+    path: '/voucher/claim/:code',
+    auth: true,
+    feature: 'MyVouchers',
+    summary: 'Adds the voucher behind a campaign code to the shopper’s vouchers',
+  },
+  claimVoucherById: {
+    method: 'POST',
+    path: '/voucher/:id/claim',
+    auth: true,
+    feature: 'MyVouchers',
+    summary: 'Hands out the code of one of the shopper’s unclaimed vouchers',
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills :params of a path, e.g. ('/order/:id', {id: 3}) -> '/order/3'. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,39 @@
+/** Custom content pages (spec §2 Shell and Custom content pages, §3 Custom page). */
+
+/** Menu sections a custom page is inserted into. */
+export const PAGE_SECTIONS = {
+  pages: 0,
+  achievements: 1,
+  vouchers: 2,
+  overview: 3,
+  addresses: 4,
+  orders: 5,
+  wishlist: 6,
+  fund: 7,
+} as const;
+
+export type PageSection = (typeof PAGE_SECTIONS)[keyof typeof PAGE_SECTIONS];
+
+/**
+ * Page layouts. 'card' and 'unframed' are the two display variants; 'document' and the fixed
+ * white-label kind are reached through a page/{url} route.
+ */
+export const PAGE_LAYOUTS = {
+  card: 'card',
+  unframed: 'unframed',
+  document: 'document',
+  whiteLabel: 'whitelabel',
+} as const;
+
+export type PageLayout = (typeof PAGE_LAYOUTS)[keyof typeof PAGE_LAYOUTS];
+
+export function usesPageRoute(layout: string): boolean {
+  return layout === PAGE_LAYOUTS.document || layout === PAGE_LAYOUTS.whiteLabel;
+}
+
+/** The frame URL of a page, prefixed with the current language when language URLs are on. */
+export function localizedPageUrl(url: string, language: string, enableLangUrls: boolean): string {
+  if (!enableLangUrls || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const path = url.startsWith('/') ? url : `/${url}`;
+  return `/${language}${path}`;
+}

@@ -1,0 +1,40 @@
+/** Date display, submit formats and business days per spec §9 Dates. Month names are English. */
+import { addBusinessDays as addWeekdays, format, isValid, parseISO } from 'date-fns';
+
+export const DATE_FORMATS = {
+  /** Achievements page claim date. */
+  achievement: 'dd-MM-yyyy',
+  /** Vouchers: claim and expiry dates. */
+  voucher: 'dd/MM/yyyy',
+  /** Orders: the date and, separately, the time. */
+  orderDate: 'dd MMMM yyyy',
+  orderTime: 'HH:mm',
+  /** Submit formats. */
+  submit: 'yyyy/MM/dd',
+  url: "yyyy-MM-dd'T'00:00:00'Z'",
+  urlWithTime: "yyyy-MM-dd'T'HH:mm:00'Z'",
+} as const;
+
+export type DateFormatName = keyof typeof DATE_FORMATS;
+
+export type DateInput = Date | string | number;
+
+/** A Date from an ISO string, a timestamp or a Date; null when it is not a real date. */
+export function toDate(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+/** Formats a date with one of the spec's named formats; '' for a missing or invalid date. */
+export function formatDate(value: DateInput | null | undefined, name: DateFormatName): string {
+  const date = toDate(value);
+  return date ? format(date, DATE_FORMATS[name]) : '';
+}
+
+/** §9: business-day addition skips Saturday and Sunday. */
+export function addBusinessDays(value: DateInput, days: number): Date {
+  const date = toDate(value);
+  if (!date) throw new RangeError('addBusinessDays needs a valid date');
+  return addWeekdays(date, days);
+}

@@ -1,0 +1,17 @@
+/** Feature flags of the site configuration (spec §6). */
+export const FEATURES = {
+  achievements: 'Achievements',
+  addressBook: 'AddressBook',
+  myVouchers: 'MyVouchers',
+  myOrders: 'MyOrders',
+  myWishlist: 'MyWishlist',
+  telephoneNumberVerification: 'TelephoneNumberVerification',
+} as const;
+
+export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
+
+export const ALL_FEATURES: readonly Feature[] = Object.values(FEATURES);
+
+export function hasFeature(enabled: readonly string[] | undefined, feature: Feature): boolean {
+  return enabled?.includes(feature) ?? false;
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/** Tests run against the contract's TypeScript sources, never a stale build. */
+const resolve = { conditions: ['@account/source'] };
+const ssr = { resolve: { conditions: ['@account/source'], externalConditions: ['@account/source'] } };
+const env = { TZ: 'UTC' };
+
+export default defineConfig({
+  resolve,
+  ssr,
+  test: {
+    projects: [
+      {
+        resolve,
+        ssr,
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', env },
+      },
+      {
+        resolve,
+        ssr,
+        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', env },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'server-sqlite',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          env: { ...env, TEST_DATABASE: 'sqlite' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        ssr,
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          env: { ...env, TEST_DATABASE: 'postgres' },
+          globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
