@@ -23,6 +23,11 @@ export default defineConfig({
       {
         resolve,
         ssr,
+        test: { name: 'server-unit', include: ['apps/server/src/**/*.test.ts'], environment: 'node', env },
+      },
+      {
+        resolve,
+        ssr,
         test: {
           name: 'server-sqlite',
           include: ['apps/server/test/**/*.test.ts'],

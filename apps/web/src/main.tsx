@@ -6,6 +6,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { rememberWhereShopperCameFrom } from './app/shell/back-to-shop';
 import { StartupError } from './app/StartupError';
 import { accountQuery, localizeQuery, translationsQuery } from './lib/queries';
 import { loadSiteConfig } from './lib/site-config';
@@ -25,6 +26,7 @@ async function start(): Promise<void> {
     return;
   }
   applyTheme(config);
+  rememberWhereShopperCameFrom(config);
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
   const results = await Promise.allSettled([
     queryClient.fetchQuery(accountQuery),

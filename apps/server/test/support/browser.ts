@@ -1,0 +1,66 @@
+/**
+ * A tiny browser for app.inject(): keeps cookies like a browser does and sends the XSRF token
+ * header on non-GET calls, the way the web client does (spec §7, §9 Cookies).
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+export interface RequestOptions {
+  method?: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Leave out the X-XSRF-TOKEN header (to test the check). */
+  withoutXsrf?: boolean;
+}
+
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private remember(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires && cookie.expires.getTime() < Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  async request(options: RequestOptions | string): Promise<LightMyRequestResponse> {
+    const o = typeof options === 'string' ? { url: options } : options;
+    const method = o.method ?? 'GET';
+    const headers: Record<string, string> = { ...o.headers };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (method !== 'GET' && !o.withoutXsrf && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    let payload: string | undefined;
+    if (o.body !== undefined) {
+      payload = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await this.app.inject({ method, url: o.url, headers, payload });
+    this.remember(response);
+    return response;
+  }
+
+  /** Visits a page so the server hands out the XSRF cookie, as loading the app does. */
+  async open(): Promise<void> {
+    await this.request('/account/api/v1/setting');
+  }
+
+  /** Follows redirects on this server, the way a browser would. */
+  async follow(response: LightMyRequestResponse, limit = 10): Promise<LightMyRequestResponse> {
+    let current = response;
+    for (let hop = 0; hop < limit && current.statusCode >= 300 && current.statusCode < 400; hop++) {
+      const location = String(current.headers.location);
+      const url = new URL(location, 'http://localhost');
+      current = await this.request(`${url.pathname}${url.search}`);
+    }
+    return current;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Signs in through the real company single-sign-on flow against the demo identity provider:
+ * start path -> authorize page -> pick a shopper -> callback (the server exchanges the code over
+ * HTTP and verifies the ID token) -> session.
+ */
+import { expect } from 'vitest';
+import type { TestBrowser } from './browser.js';
+
+export async function startSignIn(browser: TestBrowser): Promise<URL> {
+  const start = await browser.request('/sso/start');
+  expect(start.statusCode).toBe(200);
+  return new URL(start.body);
+}
+
+/** Chooses a shopper on the demo provider's page; returns the callback redirect response. */
+export async function chooseShopper(browser: TestBrowser, authorizeUrl: URL, subject: string) {
+  const page = await browser.request(`${authorizeUrl.pathname}${authorizeUrl.search}`);
+  expect(page.statusCode).toBe(200);
+  const form = new URLSearchParams({ ...Object.fromEntries(authorizeUrl.searchParams), subject });
+  const chosen = await browser.request({
+    method: 'POST',
+    url: authorizeUrl.pathname,
+    body: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(chosen.statusCode).toBe(303);
+  return new URL(String(chosen.headers.location));
+}
+
+export async function signIn(browser: TestBrowser, subject: string): Promise<void> {
+  await browser.open();
+  const callback = await chooseShopper(browser, await startSignIn(browser), subject);
+  const landed = await browser.request(`${callback.pathname}${callback.search}`);
+  expect(landed.statusCode).toBe(303);
+  expect(landed.headers.location).toBe('/account/');
+}

@@ -1,0 +1,112 @@
+/**
+ * A real server for integration tests: the app from buildApp() on a fresh SQLite file or a fresh
+ * PostgreSQL database (TEST_DATABASE picks which), listening on a free port so that server-to-
+ * server calls (the OpenID Connect token exchange) really travel over HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+export const databaseKind = (process.env.TEST_DATABASE ?? 'sqlite') as DatabaseKind;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh, empty database: a temporary directory for SQLite, a new database on the test PostgreSQL. */
+export async function freshDatabase(kind: DatabaseKind = databaseKind): Promise<{
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'account-test-'));
+  if (kind === 'sqlite') {
+    return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `account_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.href },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  demo?: boolean;
+  env?: Record<string, string>;
+  /** A directory holding a built web app (index.html); defaults to a small fixture. */
+  webDist?: string;
+}
+
+let fixtureDist: string | null = null;
+/** A stand-in for the Vite build so SPA serving is tested without building the web app. */
+function webFixture(): string {
+  if (fixtureDist) return fixtureDist;
+  fixtureDist = mkdtempSync(path.join(tmpdir(), 'account-web-'));
+  mkdirSync(path.join(fixtureDist, 'assets'));
+  writeFileSync(
+    path.join(fixtureDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>My account</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(fixtureDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(fixtureDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return fixtureDist;
+}
+
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DEMO: String(options.demo ?? true),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...database.env,
+    ...options.env,
+  });
+  const app = await buildApp(config, { logger: false, webDist: options.webDist ?? webFixture() });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    config,
+    baseUrl: `http://localhost:${port}`,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

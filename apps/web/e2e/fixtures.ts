@@ -1,0 +1,22 @@
+/** Shared steps for the e2e specs: signing in as a demo shopper and scanning with axe. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export type Persona = 'Emma' | 'Sofia' | 'Lukas' | 'Noah' | 'lotte.meijer@example.com' | 'A new shopper';
+
+/** Signs in through the company single sign-on and the demo identity provider. */
+export async function signIn(page: Page, persona: Persona): Promise<void> {
+  await page.goto('/account/login');
+  await page.getByRole('button', { name: /Sign in with/ }).click();
+  await page.waitForURL(/\/demo-idp\/authorize/);
+  await page.getByRole('button', { name: new RegExp(`^${persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+}
+
+/** Expects zero axe violations (WCAG 2.x A/AA) on the current page. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 920;

@@ -1,0 +1,177 @@
+/** Foundation in Chromium: login, sign-in through the demo provider, the shell of spec §2. */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
+
+test.describe('§2 Login page', () => {
+  test('shows the heading, instruction, the single sign-on button and the terms links in new tabs', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    await expect(page.getByText('Choose how you want to sign in.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Fjord & Pine' })).toBeEnabled();
+    for (const [name, href] of [
+      ['terms and conditions', '/terms'],
+      ['privacy statement', '/privacy'],
+      ['cookie policy', '/cookie'],
+    ]) {
+      const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+    // No navigation chrome on the login page.
+    await expect(page.getByRole('navigation', { name: 'Account menu' })).toHaveCount(0);
+    await expect(page.getByText('TEST MODE — You are currently on the test environment!')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('shows the page in the browser’s language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl' } });
+    const page = await context.newPage();
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in op je account' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await context.close();
+  });
+});
+
+test.describe('§2 Shell after signing in', () => {
+  test('signing in through the demo provider lands on the overview inside the complete shell', async ({ page }) => {
+    await signIn(page, 'Emma');
+    await expect(page).toHaveURL(/\/account\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
+    await expect(page).toHaveTitle('Account overview – Fjord & Pine');
+
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    const entries = menu.locator(':scope > ul > li > div > a, :scope > ul > li > div > button:not([aria-controls])');
+    await expect(entries).toHaveText([
+      'Account overview',
+      'Achievements',
+      'Address book',
+      'My orders',
+      'My vouchers',
+      'My wishlist',
+      'Returns policy',
+      'Settings',
+      'Log out',
+    ]);
+    await expect(menu.getByRole('link', { name: 'Account overview' })).toHaveAttribute('aria-current', 'page');
+
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Account', 'Account overview']);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Your information is safe');
+    await expect(footer).toContainText('Secure checkout');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Fjord & Pine`);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the menu navigates, the active item follows the location and the breadcrumb shows the trail', async ({
+    page,
+  }) => {
+    await signIn(page, 'Noah');
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'My orders' }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    // The page title takes focus after navigation, for screen readers.
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeFocused();
+    if (isMobile(page)) {
+      await expect(menu).toBeHidden();
+      await page.getByRole('button', { name: 'Menu' }).click();
+    }
+    await expect(menu.getByRole('link', { name: 'My orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'Account overview' })).not.toHaveAttribute('aria-current', 'page');
+
+    // Items with sub-items expand; a custom page sits under its section.
+    const expand = menu.getByRole('button', { name: 'Show or hide the pages under My orders' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expand.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('link', { name: 'Size guide' }).click();
+    await expect(page).toHaveURL(/\/account\/orders\/page\/\d+$/);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Account', 'My orders', 'Size guide']);
+    await expect(page.getByTitle('Size guide')).toBeVisible();
+  });
+
+  test('under 920 px the menu is a Menu/Close toggle', async ({ page }) => {
+    test.skip(!isMobile(page), 'the toggle exists only on narrow screens');
+    await signIn(page, 'Noah');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    const close = page.getByRole('button', { name: 'Close' });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations(page);
+    await close.click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('shows the not-found page for an unknown path', async ({ page }) => {
+    await signIn(page, 'Noah');
+    await page.goto('/account/this/does/not/exist');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Go to your account overview' }).click();
+    await expect(page).toHaveURL(/\/account\/?$/);
+  });
+
+  test('an unknown custom page redirects to the overview', async ({ page }) => {
+    await signIn(page, 'Noah');
+    await page.goto('/account/pages/987654');
+    await expect(page).toHaveURL(/\/account\/?$/);
+  });
+
+  test('log out ends the session and returns to the login page', async ({ page }) => {
+    await signIn(page, 'Lukas');
+    await expect(page.getByRole('heading', { level: 1, name: /Willkommen/ })).toBeVisible();
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menü' }).click();
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.goto('/account/orders');
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+});
+
+test.describe('§2 Guards', () => {
+  test('a visitor without an account is sent to /login', async ({ page }) => {
+    await page.goto('/account/orders');
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+
+  test('an account on first-time login is sent to /first-login', async ({ page }) => {
+    await signIn(page, 'A new shopper');
+    await expect(page).toHaveURL(/\/account\/first-login$/);
+    await page.goto('/account/settings');
+    await expect(page).toHaveURL(/\/account\/first-login$/);
+  });
+});
+
+test.describe('§2 Shell: Back to shop', () => {
+  test('with no earlier history it goes to the shop home', async ({ page }) => {
+    await signIn(page, 'Noah');
+    // A new tab opened straight on the account area has no earlier history.
+    const fresh = await page.context().newPage();
+    await fresh.goto('/account/');
+    await fresh.getByRole('link', { name: /Back to shop/ }).click();
+    await expect(fresh).toHaveURL(/localhost:\d+\/$/);
+    await expect(fresh.getByRole('heading', { name: 'Gear for every trail' })).toBeVisible();
+  });
+
+  test('with earlier history it leaves the account area the way the shopper came', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Go to my account' }).click();
+    await page.getByRole('button', { name: /Sign in with/ }).click();
+    await page.getByRole('button', { name: /^Noah/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await page.getByRole('link', { name: /Back to shop/ }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+});
