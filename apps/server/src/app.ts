@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
+import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
 import { registerDemoShop } from './demo/shop.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       companyName: async () => (await settings.stored()).companyName,
     });
     registerDemoShop(app, { settings });
+    registerDemoContentPages(app, settings);
   }
   if (config.sso?.clientId === DEMO_CLIENT_ID && !config.demo) {
     app.log.warn('SSO_CLIENT_ID is the demo client id outside demo mode');

@@ -65,9 +65,9 @@ describe('Configuration from the environment (issue: fail fast with a readable m
     expect(loadConfig({ SESSION_SECRET: secret, DEMO: 'true', DATA_DIR: dataDir() }).sso?.issuer).toBe(
       'http://localhost:3000/demo-idp',
     );
-    expect(
-      loadConfig({ SESSION_SECRET: secret, SSO_ISSUER: 'https://id.example', SSO_CLIENT_ID: 'shop' }).sso,
-    ).toEqual({ issuer: 'https://id.example', clientId: 'shop', clientSecret: undefined });
+    expect(loadConfig({ SESSION_SECRET: secret, SSO_ISSUER: 'https://id.example', SSO_CLIENT_ID: 'shop' }).sso).toEqual(
+      { issuer: 'https://id.example', clientId: 'shop', clientSecret: undefined },
+    );
     expect(() => loadConfig({ SESSION_SECRET: secret, SSO_ISSUER: 'https://id.example' })).toThrow(/SSO_CLIENT_ID/);
   });
 

@@ -129,7 +129,9 @@ describe(`§8 Login failure (${databaseKind})`, () => {
   });
 
   it('refuses an unknown provider name', async () => {
-    const response = await new TestBrowser(server.app).request('/account/api/v1/login/oidc/callback/nope?state=x&code=y');
+    const response = await new TestBrowser(server.app).request(
+      '/account/api/v1/login/oidc/callback/nope?state=x&code=y',
+    );
     expect(response.headers.location).toBe('/account/login');
   });
 });

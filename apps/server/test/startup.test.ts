@@ -37,7 +37,9 @@ describe(`Startup (${databaseKind})`, () => {
     writeFileSync(blocker, 'a file where the data directory should be');
     const config = loadConfig({ SESSION_SECRET: secret, DATA_DIR: blocker });
     await expect(buildApp(config, { logger: false })).rejects.toThrow(DatabaseOpenError);
-    await expect(buildApp(config, { logger: false })).rejects.toThrow(/Check that DATA_DIR points at a writable directory/);
+    await expect(buildApp(config, { logger: false })).rejects.toThrow(
+      /Check that DATA_DIR points at a writable directory/,
+    );
 
     const result = runMain({ SESSION_SECRET: secret, DATA_DIR: blocker, PORT: '3999' });
     expect(result.status).toBe(1);
@@ -55,7 +57,12 @@ describe(`Startup (${databaseKind})`, () => {
     const config = loadConfig({ SESSION_SECRET: secret, DEMO: 'true', LOG_LEVEL: 'silent', ...database.env });
     const first = await buildApp(config, { logger: false });
     const count = async (app: typeof first) =>
-      (await app.db.kysely.selectFrom('shoppers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      (
+        await app.db.kysely
+          .selectFrom('shoppers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const shoppers = Number(await count(first));
     await first.close();
     const started = performance.now();

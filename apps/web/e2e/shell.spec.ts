@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
 
 test.describe('§2 Login page', () => {
-  test('shows the heading, instruction, the single sign-on button and the terms links in new tabs', async ({ page }) => {
+  test('shows the heading, instruction, the single sign-on button and the terms links in new tabs', async ({
+    page,
+  }) => {
     await page.goto('/account');
     await expect(page).toHaveURL(/\/account\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
@@ -13,7 +15,7 @@ test.describe('§2 Login page', () => {
       ['terms and conditions', '/terms'],
       ['privacy statement', '/privacy'],
       ['cookie policy', '/cookie'],
-    ]) {
+    ] as const) {
       const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
       await expect(link).toHaveAttribute('href', href);
       await expect(link).toHaveAttribute('target', '_blank');
@@ -173,5 +175,32 @@ test.describe('§2 Shell: Back to shop', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     await page.getByRole('link', { name: /Back to shop/ }).click();
     await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+});
+
+test.describe('§8 Startup', () => {
+  test('a page without a valid site configuration aborts startup with a visible error', async ({ page }) => {
+    await page.route('**/account/login', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="site-config">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'The account area could not start' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    expect(errors.join('\n')).toContain('site configuration');
+  });
+
+  test('a failing translations load is tolerated: the app starts and shows [key] for texts', async ({ page }) => {
+    await page.route('**/account/api/v1/translation**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
   });
 });

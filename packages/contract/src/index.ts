@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './domain/account.js';
+export * from './domain/address-text.js';
 export * from './domain/custom-pages.js';
 export * from './domain/dates.js';
 export * from './domain/entities.js';

@@ -166,6 +166,20 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
       html(reply, page(title, await company(), `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`)),
     );
   }
+  // Where 'Finish order' and 'Start payment' lead (an order's accessUrl): the shop's own checkout.
+  app.get<{ Params: { orderNumber: string } }>('/checkout/pay/:orderNumber', async (request, reply) => {
+    const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+    return html(
+      reply,
+      page(
+        'Payment',
+        await company(),
+        `<h1>Pay for order ${escapeHtml(orderNumber)}</h1>
+<p>In a real shop this is the checkout's payment step. The demo shop takes no payments.</p>
+<p><a href="/account/orders">Back to my orders</a></p>`,
+      ),
+    );
+  });
   app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
     const title = slug.replace(/-/g, ' ');

@@ -2,9 +2,8 @@
  * One error body for every failure: { status, code, message, fields? }. Anything a client can
  * send ends as a 4xx here; only genuine server faults become a 500, and those are logged.
  */
-import { ERROR_CODES, type ErrorBody, GENERIC_FIELD_ERROR } from '@account/contract';
+import { ERROR_CODES, type ErrorBody } from '@account/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 export class AppError extends Error {
   constructor(
@@ -57,16 +56,6 @@ function fromFastifyError(error: FastifyError): AppError | null {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.split('/').filter(Boolean);
-        const name = fieldName(path);
-        const key = issue.message?.startsWith('ac_') ? issue.message : GENERIC_FIELD_ERROR;
-        fields[name] ??= key;
-      }
-      return sendError(reply, fieldErrors(fields, `Invalid ${error.validationContext ?? 'request'}`));
-    }
     const clientError = fromFastifyError(error);
     if (clientError) return sendError(reply, clientError);
     if ((error as { code?: string }).code === 'ECONNREFUSED' || error.name === 'DatabaseUnavailableError') {

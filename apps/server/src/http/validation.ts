@@ -1,11 +1,49 @@
-/** Request validation with the contract's zod schemas, after matching body keys case-insensitively. */
+/**
+ * Request validation with the contract's zod schemas. Body keys are first matched to the schema
+ * case-insensitively (spec §7); a failure becomes a 400 whose fields carry the spec's
+ * translation keys (DESIGN §4), e.g. { ConfirmEmail: 'ac_EmailAndConfirmEmailMissMatch' }.
+ */
+import { ERROR_CODES, GENERIC_FIELD_ERROR } from '@account/contract';
 import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError, fieldName } from './errors.js';
 import { normalizeKeys } from './key-casing.js';
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
-  const validate = zodValidatorCompiler(route);
-  if (route.httpPart !== 'body') return validate;
-  return (data) => validate(normalizeKeys(route.schema, data));
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union that failed reports each branch's issues. The branch meant is the one whose keys all
+ * fit (no unrecognized keys), and of those the one with the fewest problems: so a body with
+ * `confirmEmail` is judged as the profile model, a single field as the wizard's patch.
+ */
+function expand(issue: Issue, prefix: PropertyKey[] = []): Issue[] {
+  const path = [...prefix, ...issue.path];
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path }];
+  const branches = issue.errors.map((branch) => branch.flatMap((inner) => expand(inner, path)));
+  const fitting = branches.filter((branch) => !branch.some((i) => i.code === 'unrecognized_keys'));
+  const candidates = fitting.length > 0 ? fitting : branches;
+  return candidates.reduce((best, branch) => (branch.length < best.length ? branch : best));
+}
+
+export function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues.flatMap((i) => expand(i))) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const path of keys) {
+      const key = issue.message.startsWith('ac_') ? issue.message : GENERIC_FIELD_ERROR;
+      fields[fieldName(path)] ??= key;
+    }
+  }
+  return fields;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  return (data) => {
+    const input = httpPart === 'body' ? normalizeKeys(schema, data) : data;
+    const result = schema.safeParse(input);
+    if (result.success) return { value: result.data };
+    return {
+      error: new AppError(400, ERROR_CODES.validation, `Invalid ${httpPart ?? 'request'}`, fieldsOf(result.error)),
+    };
+  };
 };

@@ -25,7 +25,9 @@ export class TestBrowser {
   private remember(response: LightMyRequestResponse): void {
     for (const cookie of response.cookies) {
       const expired =
-        cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires && cookie.expires.getTime() < Date.now());
+        cookie.value === '' ||
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
+        (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }

@@ -40,7 +40,11 @@ export const AccountFieldsPatch = z
     gender: Gender,
     firstName: required('ac_FirstNameRequiredMessage'),
     lastName: required('ac_LastNameRequiredMessage'),
-    email: EmailAddress.refine((v) => !isBlank(v), 'ac_InvalidEmailAddress'),
+    email: z
+      .string()
+      .trim()
+      .max(LIMITS.addressTextMaxLength, 'ac_InvalidEmailAddress')
+      .pipe(z.email('ac_InvalidEmailAddress')),
     telephone: z
       .string()
       .trim()

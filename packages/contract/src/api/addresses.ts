@@ -32,5 +32,27 @@ export const AddressInput = z.object({
 });
 export type AddressInput = z.infer<typeof AddressInput>;
 
-export const AddressUpdate = AddressInput.partial().extend({ addressId: PositiveId });
+type WithoutDefault<S> =
+  S extends z.ZodOptional<infer I extends z.ZodType>
+    ? WithoutDefault<I>
+    : S extends z.ZodDefault<infer I extends z.ZodType>
+      ? I
+      : S;
+type UpdateShape = {
+  [K in keyof typeof AddressInput.shape]: z.ZodOptional<WithoutDefault<(typeof AddressInput.shape)[K]>>;
+};
+
+/**
+ * Only the fields an update sends. AddressInput's defaults are dropped first: zod 4's partial()
+ * still fills a default in for a missing key, which would blank every field the update leaves out.
+ */
+const updateShape = Object.fromEntries(
+  Object.entries(AddressInput.shape).map(([key, schema]) => {
+    let bare: z.ZodType = schema;
+    while (bare instanceof z.ZodOptional || bare instanceof z.ZodDefault) bare = bare.unwrap() as z.ZodType;
+    return [key, bare.optional()];
+  }),
+) as UpdateShape;
+
+export const AddressUpdate = z.object(updateShape).extend({ addressId: PositiveId });
 export type AddressUpdate = z.infer<typeof AddressUpdate>;

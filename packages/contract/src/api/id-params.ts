@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
-/** A positive integer id in a path or query; anything else is a 400, never a 500. */
-export const PositiveId = z.coerce
-  .number({ error: 'ac_FieldInvalidMessage' })
-  .int('ac_FieldInvalidMessage')
-  .positive('ac_FieldInvalidMessage')
-  .max(2_147_483_647, 'ac_FieldInvalidMessage');
+const INVALID = 'ac_FieldInvalidMessage';
+
+/**
+ * A positive integer id in a path, query or body: a number, or plain decimal digits (as paths and
+ * query strings carry them). Anything else ('0x10', '1e3', true) is a 400, never a 500.
+ */
+export const PositiveId = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, INVALID)], { error: INVALID })
+  .transform(Number)
+  .pipe(z.number().int(INVALID).positive(INVALID).max(2_147_483_647, INVALID));
 
 export const idParams = <K extends string>(name: K) => z.object({ [name]: PositiveId } as Record<K, typeof PositiveId>);
 

@@ -33,7 +33,7 @@ export function usesPageRoute(layout: string): boolean {
 
 /** The frame URL of a page, prefixed with the current language when language URLs are on. */
 export function localizedPageUrl(url: string, language: string, enableLangUrls: boolean): string {
-  if (!enableLangUrls || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  if (!enableLangUrls || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;
   const path = url.startsWith('/') ? url : `/${url}`;
   return `/${language}${path}`;
 }

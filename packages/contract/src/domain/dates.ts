@@ -26,15 +26,22 @@ export function toDate(value: DateInput | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** Formats a date with one of the spec's named formats; '' for a missing or invalid date. */
+/**
+ * Formats a date with one of the spec's named formats; '' for a missing or invalid date. Display
+ * and calendar-date formats use the shopper's own time zone; a moment with a time travels in UTC,
+ * so 'urlWithTime' is written from the UTC clock.
+ */
 export function formatDate(value: DateInput | null | undefined, name: DateFormatName): string {
   const date = toDate(value);
-  return date ? format(date, DATE_FORMATS[name]) : '';
+  if (!date) return '';
+  if (name === 'urlWithTime') return `${date.toISOString().slice(0, 16)}:00Z`;
+  return format(date, DATE_FORMATS[name]);
 }
 
 /** §9: business-day addition skips Saturday and Sunday. */
 export function addBusinessDays(value: DateInput, days: number): Date {
   const date = toDate(value);
   if (!date) throw new RangeError('addBusinessDays needs a valid date');
+  if (!Number.isInteger(days)) throw new RangeError('addBusinessDays needs a whole number of days');
   return addWeekdays(date, days);
 }

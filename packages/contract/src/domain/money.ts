@@ -97,5 +97,5 @@ export function toMinorUnits(amount: number, currency: string): number {
   const factor = 10 ** currencyExponent(currency);
   const scaled = Math.round(Math.abs(amount) * factor * 1000) / 1000;
   const rounded = Math.floor(scaled + 0.5);
-  return amount < 0 ? -rounded : rounded;
+  return amount < 0 && rounded !== 0 ? -rounded : rounded;
 }

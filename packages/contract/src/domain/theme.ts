@@ -84,7 +84,12 @@ export function themeColours(style: string | null | undefined, fallback = '#1f6f
     lightest: shade(primary, 20),
     darker: shade(primary, -10),
     darkest: shade(primary, -20),
-    onPrimary: contrastRatio(primary, '#ffffff') >= 4.5 ? '#ffffff' : '#111111',
+    onPrimary:
+      contrastRatio(primary, '#ffffff') >= 4.5
+        ? '#ffffff'
+        : contrastRatio(primary, '#111111') >= 4.5
+          ? '#111111'
+          : '#000000',
     primaryText: readableOnWhite(primary),
   };
 }

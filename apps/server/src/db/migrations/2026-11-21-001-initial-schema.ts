@@ -124,6 +124,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .addColumn('updated_at', 'text', notNull)
     .execute();
+  await db.schema.createIndex('orders_order_number_key').on('orders').column('order_number').unique().execute();
   // The order list is always one shopper's orders, newest first.
   await db.schema
     .createIndex('orders_shopper_created_idx')
@@ -161,7 +162,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await withId(db, db.schema.createTable('invoices'))
     .addColumn('order_id', 'integer', (c) => c.notNull().unique().references(cascade('orders')).onDelete('cascade'))
-    .addColumn('number', 'text', notNull)
+    .addColumn('number', 'text', (c) => c.notNull().unique())
     .addColumn('date', 'text', notNull)
     .execute();
 

@@ -1,7 +1,18 @@
-/** The demo shoppers and their data. */
+/**
+ * The demo shoppers and their data, each showing different states of the account area:
+ * Emma a long history in every state, Sofia a few orders and an unverified phone, Lukas German,
+ * Swiss francs and a company address, Noah an empty account, Lotte a first sign-in.
+ */
 import type { Kysely } from 'kysely';
 import { DEMO_PROVIDER, PERSONAS, type PersonaName } from '../../demo/personas.js';
 import type { Database } from '../types.js';
+import { seedAchievements } from './achievements.js';
+import { seedActivity } from './activity.js';
+import { seedAddressBooks } from './addresses.js';
+import { seedOrders } from './orders.js';
+import { seedProducts } from './products.js';
+import { clock, seededRandom } from './seed-kit.js';
+import { seedVouchers } from './vouchers.js';
 
 interface ShopperSeed {
   persona: PersonaName;
@@ -13,6 +24,8 @@ interface ShopperSeed {
   telephoneVerified: boolean;
   gender: number;
   birthDate: string | null;
+  /** When the account was made, in days before the demo is seeded. */
+  memberForDays: number;
 }
 
 const SHOPPERS: ShopperSeed[] = [
@@ -26,6 +39,7 @@ const SHOPPERS: ShopperSeed[] = [
     telephoneVerified: true,
     gender: 2,
     birthDate: '1988-04-17',
+    memberForDays: 1100,
   },
   {
     persona: 'sofia',
@@ -37,6 +51,7 @@ const SHOPPERS: ShopperSeed[] = [
     telephoneVerified: false,
     gender: 2,
     birthDate: null,
+    memberForDays: 260,
   },
   {
     persona: 'lukas',
@@ -48,6 +63,7 @@ const SHOPPERS: ShopperSeed[] = [
     telephoneVerified: true,
     gender: 1,
     birthDate: '1979-11-02',
+    memberForDays: 720,
   },
   {
     persona: 'noah',
@@ -59,6 +75,7 @@ const SHOPPERS: ShopperSeed[] = [
     telephoneVerified: false,
     gender: 1,
     birthDate: null,
+    memberForDays: 3,
   },
   {
     persona: 'lotte',
@@ -70,14 +87,18 @@ const SHOPPERS: ShopperSeed[] = [
     telephoneVerified: false,
     gender: 2,
     birthDate: null,
+    memberForDays: 0,
   },
 ];
 
 export async function seedShoppers(db: Kysely<Database>, now: Date): Promise<Record<PersonaName, number>> {
-  const at = now.toISOString();
+  const time = clock(now);
+  // A fixed seed: the demo looks the same on every run, relative to `now`.
+  const random = seededRandom(20261121);
   const ids = {} as Record<PersonaName, number>;
   for (const seed of SHOPPERS) {
     const persona = PERSONAS[seed.persona];
+    const at = time.daysAgo(seed.memberForDays);
     const { id } = await db
       .insertInto('shoppers')
       .values({
@@ -93,7 +114,7 @@ export async function seedShoppers(db: Kysely<Database>, now: Date): Promise<Rec
         defaultCountry: seed.country,
         defaultCurrency: seed.currency,
         createdAt: at,
-        updatedAt: at,
+        updatedAt: time.now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -106,10 +127,17 @@ export async function seedShoppers(db: Kysely<Database>, now: Date): Promise<Rec
         email: persona.email,
         emailVerified: 1,
         createdAt: at,
-        lastUsedAt: at,
+        lastUsedAt: time.now,
       })
       .execute();
     ids[seed.persona] = id;
   }
+
+  const catalogue = await seedProducts(db, time);
+  await seedAddressBooks(db, ids, time);
+  await seedOrders(db, ids, catalogue, time, random);
+  await seedAchievements(db, ids, time);
+  await seedVouchers(db, ids, time, random);
+  await seedActivity(db, ids, catalogue, time);
   return ids;
 }
