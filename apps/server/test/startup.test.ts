@@ -75,3 +75,32 @@ describe(`Startup (${databaseKind})`, () => {
     expect(elapsed).toBeLessThan(5000);
   });
 });
+
+describe('Graceful shutdown', () => {
+  it('finishes and exits with code 0 on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { freePort } = await import('./support/test-app.js');
+    const database = await freshDatabase();
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', SESSION_SECRET: secret, PORT: String(port), ...database.env },
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await expect.poll(() => output, { timeout: 20_000 }).toContain('Account area ready');
+    const health = await fetch(`http://127.0.0.1:${port}/account/api/health`);
+    expect(health.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+    await database.drop();
+  });
+});

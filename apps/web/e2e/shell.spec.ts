@@ -27,6 +27,18 @@ test.describe('§2 Login page', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('with no provider configured it shows the disabled no-provider button', async ({ page }) => {
+    await page.route('**/account/login', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"singleSignOn":"/sso/start"', '"singleSignOn":null');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/account/login');
+    await expect(page.getByRole('button', { name: 'No sign-in method is available' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Sign in with/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
   test('shows the page in the browser’s language', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl' } });
     const page = await context.newPage();

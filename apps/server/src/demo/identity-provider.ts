@@ -107,7 +107,7 @@ export async function registerDemoIdentityProvider(app: FastifyInstance, options
           .header('cache-control', 'no-store')
           .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in – ${company} demo identity provider</title><link rel="stylesheet" href="${DEMO_IDP_PATH}/style.css"></head>
+<title>Sign in – ${company} demo identity provider</title><link rel="icon" href="/account/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${DEMO_IDP_PATH}/style.css"></head>
 <body><main><p class="badge">Demo identity provider</p><h1>Sign in to ${company}</h1>
 <p>This stands in for the company's single sign-on. Choose who you want to be; no password is needed.</p>
 <form method="post" action="${DEMO_IDP_PATH}/authorize">${hidden}<ul>${choices}

@@ -92,7 +92,7 @@ footer{padding:24px;text-align:center;color:#55615d}`;
 function page(title: string, company: string, body: string, language = 'en'): string {
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} – ${escapeHtml(company)}</title>
-<link rel="stylesheet" href="${DEMO_ASSETS}/shop.css"></head><body>
+<link rel="icon" href="/account/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${DEMO_ASSETS}/shop.css"></head><body>
 <header><a href="/"><img src="${DEMO_ASSETS}/logo.svg" alt="${escapeHtml(company)} home"></a>
 <nav aria-label="Shop"><a href="/${escapeHtml(language)}/">Shop</a><a href="/account">My account</a></nav></header>
 <main>${body}</main><footer>© ${new Date().getFullYear()} ${escapeHtml(company)} · demo shop</footer></body></html>`;

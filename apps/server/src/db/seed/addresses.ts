@@ -4,25 +4,27 @@
  */
 import { addressText, fullName, type OrderAddress } from '@account/contract';
 import type { PersonaName } from '../../demo/personas.js';
+import type { Row } from '../types.js';
 import { DEMO_COUNTRIES } from './reference-data.js';
 import type { Clock, SeedDb } from './seed-kit.js';
 
-export interface AddressSeed {
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  vatNumber: string;
-  /** 0 private, 1 company. */
-  addressType: number;
-  email: string;
-  telephone: string;
-  country: string;
-  street: string;
-  houseNumber: string;
-  houseNumberSuffix: string;
-  zipCode: string;
-  city: string;
-}
+/** An address book entry's own columns (the shopper, default flags and timestamps come later). */
+export type AddressSeed = Pick<
+  Row<'addresses'>,
+  | 'firstName'
+  | 'lastName'
+  | 'companyName'
+  | 'vatNumber'
+  | 'addressType'
+  | 'email'
+  | 'telephone'
+  | 'country'
+  | 'street'
+  | 'houseNumber'
+  | 'houseNumberSuffix'
+  | 'zipCode'
+  | 'city'
+>;
 
 const EMMA = { firstName: 'Emma', lastName: 'de Vries', email: 'emma.devries@example.com', telephone: '+31 612345678' };
 const SOFIA = { firstName: 'Sofia', lastName: 'Jansen', email: 'sofia.jansen@example.com', telephone: '+32 470123456' };
