@@ -160,6 +160,23 @@ test.describe('§2 Guards', () => {
     await expect(page).toHaveURL(/\/account\/login$/);
   });
 
+  test('a route whose feature is not enabled sends the shopper to /, and its menu entry is gone', async ({ page }) => {
+    await page.route(/\/account(\/.*)?$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"MyOrders",', '');
+      await route.fulfill({ response, body: html });
+    });
+    await signIn(page, 'Noah');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await page.goto('/account/orders');
+    await expect(page).toHaveURL(/\/account\/?$/);
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    await expect(menu.getByRole('link', { name: 'My vouchers' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
+  });
+
   test('an account on first-time login is sent to /first-login', async ({ page }) => {
     await signIn(page, 'A new shopper');
     await expect(page).toHaveURL(/\/account\/first-login$/);
