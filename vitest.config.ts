@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Tests run against the contract's TypeScript sources, never a stale build. */
@@ -16,7 +17,7 @@ export default defineConfig({
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', env },
       },
       {
-        resolve,
+        resolve: { ...resolve, alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         ssr,
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', env },
       },

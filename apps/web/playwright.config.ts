@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { PROVIDERS_PORT, PROVIDERS_URL, providersServerEnv, STAND_INS_PORT } from './e2e/providers.config';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -18,6 +19,17 @@ if (!existsSync(chromium)) {
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(tmpdir(), `account-e2e-${port}`);
+const providersDataDir = path.join(tmpdir(), `account-e2e-${PROVIDERS_PORT}`);
+
+const serverEnv = (listen: number) => ({
+  PORT: String(listen),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${listen}`,
+  DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  // Every browser of the suite signs in from 127.0.0.1; the limit itself is tested on the server.
+  SIGN_IN_RATE_LIMIT: '100000',
+});
 const serverMain = path.join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverMain)) {
   throw new Error(`The server is not built (${serverMain} is missing): run 'npm run build' first.`);
@@ -58,21 +70,38 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: `rm -rf '${dataDir}' && node '${serverMain}'`,
-    cwd: root,
-    url: `http://localhost:${port}/account/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DEMO: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `rm -rf '${dataDir}' && node '${serverMain}'`,
+      cwd: root,
+      url: `http://localhost:${port}/account/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv(port), DATA_DIR: dataDir },
     },
-  },
+    {
+      // Local stand-ins for the identity providers, speaking their protocols over HTTP.
+      command: `node --import tsx apps/server/test/support/stand-ins/serve.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${STAND_INS_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...providersServerEnv, STAND_INS_PORT: String(STAND_INS_PORT) },
+    },
+    {
+      // A second account server with every sign-in provider configured against the stand-ins.
+      command: `rm -rf '${providersDataDir}' && node '${serverMain}'`,
+      cwd: root,
+      url: `${PROVIDERS_URL}/account/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv(PROVIDERS_PORT), ...providersServerEnv, DATA_DIR: providersDataDir },
+    },
+  ],
 });

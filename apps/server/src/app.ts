@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BASE, buildPath, OIDC_CALLBACK_PATH } from '@account/contract';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -17,19 +18,26 @@ import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
 import { registerDemoShop } from './demo/shop.js';
 import { registerErrorHandling } from './http/errors.js';
+import { rateLimiters } from './http/rate-limit.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { providerOrigins, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/sessions.js';
 import { registerSpa } from './http/spa.js';
 import { validatorCompiler } from './http/validation.js';
+import { emailCheck } from './integrations/email/email-check.js';
 import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
 import { accountRepository } from './modules/account/repository.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { accountService } from './modules/account/service.js';
+import { registerProviderRoutes } from './modules/auth/providers/index.js';
 import { authRepository } from './modules/auth/repository.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
+import { signInSteps } from './modules/auth/sign-in.js';
 import { orderRepository } from './modules/orders/repository.js';
+import { preferencesRepository } from './modules/preferences/repository.js';
+import { registerPreferencesRoutes } from './modules/preferences/routes.js';
+import { preferencesService } from './modules/preferences/service.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
@@ -47,7 +55,12 @@ export interface BuildOptions {
   webDist?: string;
   /** Pretty or JSON logs; tests pass false to keep quiet. */
   logger?: boolean;
+  /** The HTTP client for calls to identity providers. */
+  fetch?: typeof globalThis.fetch;
 }
+
+/** Calls to the email and VAT checks per client address. */
+const VALIDATION_LIMIT = { name: 'validation', points: 60, windowSeconds: 60 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -87,10 +100,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, { secure });
+  await registerSecurityHeaders(app, { secure, ...providerOrigins(config.providers) });
   registerErrorHandling(app);
 
-  const settings = settingsService(settingsRepository(db.kysely), { singleSignOn: config.sso !== undefined });
+  const { providers } = config;
+  const settings = settingsService(settingsRepository(db.kysely), {
+    singleSignOn: config.sso !== undefined,
+    googleClientId: providers.google?.clientId ?? null,
+    googleOneTouch: providers.google?.oneTap ?? false,
+    facebookAppId: providers.facebook?.appId ?? null,
+    appleClientId: providers.apple?.clientId ?? null,
+    appleRedirectUrl: providers.apple?.redirectUrl ?? null,
+    steam: providers.steam !== undefined,
+    auth0: providers.auth0 !== undefined,
+    telegram: providers.telegram !== undefined,
+    telegramId: providers.telegram?.botName ?? null,
+    telegramRedirectUrl: providers.telegram?.redirectUrl ?? null,
+    redirectAllowList: config.redirectAllowList,
+  });
   const sessions = sessionService(sessionRepository(db.kysely), {
     idleTimeoutSeconds: config.sessionIdleTimeout,
     maxAgeSeconds: config.sessionMaxAge,
@@ -110,22 +137,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   const oidc: Record<string, OidcClient> = {};
-  if (config.sso) {
-    oidc.sso = oidcClient({
-      issuer: config.sso.issuer,
-      clientId: config.sso.clientId,
-      clientSecret: config.sso.clientSecret,
-      redirectUri: `${config.publicUrl}/account/api/v1/login/oidc/callback/sso`,
+  for (const [name, settings] of [
+    ['sso', config.sso],
+    ['auth0', providers.auth0],
+  ] as const) {
+    if (!settings) continue;
+    oidc[name] = oidcClient({
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      redirectUri: `${config.publicUrl}${API_BASE}${buildPath(OIDC_CALLBACK_PATH, { provider: name })}`,
     });
   }
 
-  registerAccountRoutes(app, deps, accountService(accounts, orderRepository(db.kysely), settings));
-  registerSettingsRoutes(app, deps, settingsOptions);
-  registerAuthRoutes(app, deps, {
-    auth: authService(authRepository(db.kysely), settings),
-    oidc,
+  const limit = rateLimiters(db.raw);
+  // Sign-in attempts per client address, all providers together.
+  const signInLimit = limit({ name: 'sign-in', points: config.signInRateLimit, windowSeconds: 15 * 60 });
+  const accountsService = accountService(accounts, orderRepository(db.kysely), settings);
+  const auth = authService(authRepository(db.kysely), settings);
+  const steps = signInSteps({
+    auth,
+    accounts: accountsService,
     publicUrl: config.publicUrl,
     redirectAllowList: config.redirectAllowList,
+  });
+
+  registerAccountRoutes(app, deps, accountsService);
+  registerPreferencesRoutes(app, deps, {
+    preferences: preferencesService(preferencesRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
+    accounts: accountsService,
+    settings,
+    validationLimit: limit(VALIDATION_LIMIT),
+  });
+  registerSettingsRoutes(app, deps, settingsOptions);
+  registerAuthRoutes(app, deps, { auth, steps, oidc, publicUrl: config.publicUrl, limit: signInLimit });
+  registerProviderRoutes(app, {
+    deps,
+    steps,
+    auth,
+    limit: signInLimit,
+    providers,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    fetch: options.fetch ?? globalThis.fetch,
   });
 
   app.get('/account/api/health', async (_request, reply) => {

@@ -61,7 +61,49 @@ const Env = z.object({
   SSO_ISSUER: url(/^https?:$/, 'http(s)'),
   SSO_CLIENT_ID: optionalText,
   SSO_CLIENT_SECRET: optionalText,
+  EMAIL_MX_CHECK: bool(false),
+  SIGN_IN_RATE_LIMIT: int(30, 1, 1_000_000),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_ONE_TAP: bool(false),
+  GOOGLE_JWKS_URL: url(/^https?:$/, 'http(s)'),
+  GOOGLE_ISSUERS: optionalText,
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_REDIRECT_URL: url(/^https?:$/, 'http(s)'),
+  APPLE_JWKS_URL: url(/^https?:$/, 'http(s)'),
+  APPLE_ISSUER: optionalText,
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
+  FACEBOOK_GRAPH_URL: url(/^https?:$/, 'http(s)'),
+  STEAM_ENABLED: bool(false),
+  STEAM_OPENID_ENDPOINT: url(/^https?:$/, 'http(s)'),
+  AUTH0_ISSUER: url(/^https?:$/, 'http(s)'),
+  AUTH0_CLIENT_ID: optionalText,
+  AUTH0_CLIENT_SECRET: optionalText,
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_BOT_NAME: optionalText,
+  TELEGRAM_AUTH_MAX_AGE: int(3600, 60, 7 * 24 * 3600),
+  TELEGRAM_REDIRECT_URL: url(/^https?:$/, 'http(s)'),
 });
+
+/** Sign-in providers besides the company single sign-on; each is on when its settings are given. */
+export interface ProvidersConfig {
+  google?: { clientId: string; oneTap: boolean; jwksUrl: string; issuers: string[] };
+  apple?: { clientId: string; redirectUrl: string | undefined; jwksUrl: string; issuer: string };
+  facebook?: { appId: string; appSecret: string; graphUrl: string };
+  steam?: { endpoint: string };
+  auth0?: { issuer: string; clientId: string; clientSecret: string | undefined };
+  telegram?: { botToken: string; botName: string; maxAgeSeconds: number; redirectUrl: string | undefined };
+}
+
+/** The providers' real endpoints; each is configurable so tests can run against local stand-ins. */
+export const PROVIDER_DEFAULTS = {
+  googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+  appleJwksUrl: 'https://appleid.apple.com/auth/keys',
+  appleIssuer: 'https://appleid.apple.com',
+  facebookGraphUrl: 'https://graph.facebook.com/v19.0',
+  steamEndpoint: 'https://steamcommunity.com/openid/login',
+} as const;
 
 export interface Config {
   port: number;
@@ -81,6 +123,11 @@ export interface Config {
   redirectAllowList: string[];
   /** The company single sign-on (OpenID Connect); in demo mode the built-in identity provider. */
   sso: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  providers: ProvidersConfig;
+  /** Also check that an email address's domain accepts mail (DNS MX), besides its syntax. */
+  emailMxCheck: boolean;
+  /** Sign-in attempts allowed per client address per 15 minutes. */
+  signInRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -110,6 +157,48 @@ function parseOrigins(list: string | undefined): string[] {
   });
 }
 
+function providersFrom(e: z.infer<typeof Env>): ProvidersConfig {
+  const providers: ProvidersConfig = {};
+  if (e.GOOGLE_CLIENT_ID) {
+    providers.google = {
+      clientId: e.GOOGLE_CLIENT_ID,
+      oneTap: e.GOOGLE_ONE_TAP,
+      jwksUrl: e.GOOGLE_JWKS_URL ?? PROVIDER_DEFAULTS.googleJwksUrl,
+      issuers: e.GOOGLE_ISSUERS
+        ? e.GOOGLE_ISSUERS.split(',').map((i) => i.trim())
+        : [...PROVIDER_DEFAULTS.googleIssuers],
+    };
+  }
+  if (e.APPLE_CLIENT_ID) {
+    providers.apple = {
+      clientId: e.APPLE_CLIENT_ID,
+      redirectUrl: e.APPLE_REDIRECT_URL,
+      jwksUrl: e.APPLE_JWKS_URL ?? PROVIDER_DEFAULTS.appleJwksUrl,
+      issuer: e.APPLE_ISSUER ?? PROVIDER_DEFAULTS.appleIssuer,
+    };
+  }
+  if (e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET) {
+    providers.facebook = {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      graphUrl: (e.FACEBOOK_GRAPH_URL ?? PROVIDER_DEFAULTS.facebookGraphUrl).replace(/\/+$/, ''),
+    };
+  }
+  if (e.STEAM_ENABLED) providers.steam = { endpoint: e.STEAM_OPENID_ENDPOINT ?? PROVIDER_DEFAULTS.steamEndpoint };
+  if (e.AUTH0_ISSUER && e.AUTH0_CLIENT_ID) {
+    providers.auth0 = { issuer: e.AUTH0_ISSUER, clientId: e.AUTH0_CLIENT_ID, clientSecret: e.AUTH0_CLIENT_SECRET };
+  }
+  if (e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_BOT_NAME) {
+    providers.telegram = {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      botName: e.TELEGRAM_BOT_NAME,
+      maxAgeSeconds: e.TELEGRAM_AUTH_MAX_AGE,
+      redirectUrl: e.TELEGRAM_REDIRECT_URL,
+    };
+  }
+  return providers;
+}
+
 /** Reads the configuration from an environment; throws ConfigError with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -133,9 +222,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SESSION_IDLE_TIMEOUT > e.SESSION_MAX_AGE) {
     throw new ConfigError('Invalid configuration:\n  SESSION_IDLE_TIMEOUT: must not exceed SESSION_MAX_AGE');
   }
-  if (e.SSO_ISSUER && !e.SSO_CLIENT_ID) {
-    throw new ConfigError('Invalid configuration:\n  SSO_CLIENT_ID: required when SSO_ISSUER is set');
-  }
+  const requires: [set: unknown, needed: unknown, message: string][] = [
+    [e.SSO_ISSUER, e.SSO_CLIENT_ID, 'SSO_CLIENT_ID: required when SSO_ISSUER is set'],
+    [e.AUTH0_ISSUER, e.AUTH0_CLIENT_ID, 'AUTH0_CLIENT_ID: required when AUTH0_ISSUER is set'],
+    [e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, 'FACEBOOK_APP_SECRET: required when FACEBOOK_APP_ID is set'],
+    [e.TELEGRAM_BOT_TOKEN, e.TELEGRAM_BOT_NAME, 'TELEGRAM_BOT_NAME: required when TELEGRAM_BOT_TOKEN is set'],
+  ];
+  const missing = requires.filter(([set, needed]) => set && !needed).map(([, , message]) => `  ${message}`);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
 
   const demoIssuer = `${publicUrl}/demo-idp`;
   const sso = e.SSO_ISSUER
@@ -159,5 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,
+    emailMxCheck: e.EMAIL_MX_CHECK,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    providers: providersFrom(e),
   };
 }

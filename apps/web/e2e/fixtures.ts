@@ -7,7 +7,7 @@ export type Persona = 'Emma' | 'Sofia' | 'Lukas' | 'Noah' | 'lotte.meijer@exampl
 /** Signs in through the company single sign-on and the demo identity provider. */
 export async function signIn(page: Page, persona: Persona): Promise<void> {
   await page.goto('/account/login');
-  await page.getByRole('button', { name: /Sign in with/ }).click();
+  await page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true }).click();
   await page.waitForURL(/\/demo-idp\/authorize/);
   await page.getByRole('button', { name: new RegExp(`^${persona.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
 }

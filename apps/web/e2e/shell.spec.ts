@@ -233,3 +233,34 @@ test.describe('§8 Startup', () => {
     await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
   });
 });
+
+test.describe('issue 3: providers left out of the configuration', () => {
+  test('show no button', async ({ page }) => {
+    await page.goto('/account/login');
+    await expect(page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true })).toBeVisible();
+    for (const name of [/Google/, /Facebook/, /Apple/, /Steam/, /Telegram/, /your Fjord & Pine account/]) {
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    }
+  });
+});
+
+test.describe('§9 Themes: logout', () => {
+  test('a white-label theme returns the shopper to the shop home instead of the login page', async ({ page }) => {
+    await page.route(/\/account(\/.*)?$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('"theme":"default"', '"theme":"aurora"') });
+    });
+    await signIn(page, 'Noah');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    // A fresh page load: routes do not see the sign-in's redirected navigation.
+    await page.goto('/account/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'aurora');
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Gear for every trail' })).toBeVisible();
+    await page.goto('/account/orders');
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+});

@@ -8,9 +8,13 @@ import type { Database } from './types.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
+/** The driver under Kysely, for libraries that need it (rate limits). */
+export type RawDriver = { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+
 export interface Db {
   kysely: Kysely<Database>;
   kind: DatabaseKind;
+  raw: RawDriver;
   /** Where the data lives, for logs and error messages (no credentials). */
   location: string;
   close(): Promise<void>;
@@ -47,7 +51,7 @@ function openSqlite(dataDir: string): Db {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
   });
-  return { kysely, kind: 'sqlite', location: file, close: () => kysely.destroy() };
+  return { kysely, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, location: file, close: () => kysely.destroy() };
 }
 
 function openPostgres(databaseUrl: string, poolSize: number): Db {
@@ -65,7 +69,7 @@ function openPostgres(databaseUrl: string, poolSize: number): Db {
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  return { kysely, kind: 'postgres', location, close: () => kysely.destroy() };
+  return { kysely, kind: 'postgres', raw: { kind: 'postgres', pool }, location, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {

@@ -22,13 +22,15 @@ export const unauthenticated = () => new AppError(401, ERROR_CODES.unauthenticat
 export const fieldErrors = (fields: Record<string, string>, message = 'Some fields are not valid') =>
   new AppError(400, ERROR_CODES.validation, message, fields);
 
-/** The field name as the client sends it: capitalised (spec §7). */
-export const fieldName = (path: readonly PropertyKey[]): string =>
-  path
-    .map(String)
-    .filter((part) => !/^\d+$/.test(part))
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('.') || 'Body';
+/**
+ * The field name as the client sends it (spec §7: capitalised), taken from the last named step of
+ * the path so that nested bodies ({Settings: {Email}}) report the form's own field (Email).
+ */
+export const fieldName = (path: readonly PropertyKey[]): string => {
+  const named = path.map(String).filter((part) => !/^\d+$/.test(part));
+  const last = named.at(-1);
+  return last ? last.charAt(0).toUpperCase() + last.slice(1) : 'Body';
+};
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const body: ErrorBody = { status: error.status, code: error.code, message: error.message };

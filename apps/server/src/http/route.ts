@@ -18,6 +18,7 @@ import {
 } from '@account/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, unauthenticated } from './errors.js';
+import type { Limit } from './rate-limit.js';
 
 export interface RouteContext<N extends EndpointName> {
   request: FastifyRequest;
@@ -43,8 +44,9 @@ export function registerEndpoint<N extends EndpointName>(
   deps: RouteDeps,
   name: N,
   handler: Handler<N>,
-  extra: Partial<Pick<RouteOptions, 'config' | 'bodyLimit'>> = {},
+  extra: Partial<Pick<RouteOptions, 'config' | 'bodyLimit'>> & { limit?: Limit } = {},
 ): void {
+  const { limit, ...routeOptions } = extra;
   const endpoint = endpoints[name];
   const schemas = callSchemas[name];
   const schema: Record<string, unknown> = { summary: endpoint.summary, operationId: name };
@@ -58,8 +60,9 @@ export function registerEndpoint<N extends EndpointName>(
     method: endpoint.method,
     url: `${API_BASE}${endpoint.path}`,
     schema,
-    ...extra,
-    preHandler: async (request) => {
+    ...routeOptions,
+    preHandler: async (request, reply) => {
+      if (limit) await limit(request, reply);
       if (endpoint.auth && (await request.shopperId()) === null) throw unauthenticated();
       if (feature && !(await deps.featureEnabled(feature))) {
         throw new AppError(404, ERROR_CODES.featureDisabled, `${feature} is not enabled`);

@@ -1,6 +1,7 @@
 /** Security headers from one place (DESIGN.md §6). */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ProvidersConfig } from '../config.js';
 
 export interface SecurityOptions {
   /** Served over https: adds HSTS. */
@@ -11,6 +12,39 @@ export interface SecurityOptions {
   frameOrigins?: string[];
   /** Extra origins allowed to receive form posts and redirects from forms. */
   formOrigins?: string[];
+  /** Extra origins scripts may call (identity providers' SDKs). */
+  connectOrigins?: string[];
+  /** Extra origins allowed to serve style sheets (identity providers' buttons). */
+  styleOrigins?: string[];
+}
+
+/** The origins each configured provider's browser SDK loads from, frames and calls. */
+export function providerOrigins(providers: ProvidersConfig): Required<Omit<SecurityOptions, 'secure' | 'formOrigins'>> {
+  const script: string[] = [];
+  const frame: string[] = [];
+  const connect: string[] = [];
+  const style: string[] = [];
+  if (providers.google) {
+    script.push('https://accounts.google.com');
+    frame.push('https://accounts.google.com');
+    connect.push('https://accounts.google.com');
+    style.push('https://accounts.google.com');
+  }
+  if (providers.facebook) {
+    script.push('https://connect.facebook.net');
+    frame.push('https://www.facebook.com', 'https://web.facebook.com');
+    connect.push('https://graph.facebook.com', 'https://www.facebook.com');
+  }
+  if (providers.apple) {
+    script.push('https://appleid.cdn-apple.com');
+    frame.push('https://appleid.apple.com');
+    connect.push('https://appleid.apple.com');
+  }
+  if (providers.telegram) {
+    script.push('https://telegram.org');
+    frame.push('https://oauth.telegram.org');
+  }
+  return { scriptOrigins: script, frameOrigins: frame, connectOrigins: connect, styleOrigins: style };
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
@@ -20,10 +54,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(options.scriptOrigins ?? [])],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(options.styleOrigins ?? [])],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
         frameSrc: ["'self'", ...(options.frameOrigins ?? [])],
         frameAncestors: ["'self'"],
         formAction: ["'self'", ...(options.formOrigins ?? [])],

@@ -13,10 +13,28 @@ export interface RequestOptions {
   withoutXsrf?: boolean;
 }
 
+export interface TestBrowserOptions {
+  /** The client address the server sees; each browser gets its own unless given. */
+  clientAddress?: string;
+}
+
+let browsers = 0;
+/** A documentation-range address per browser, so per-address limits count shoppers apart. */
+const nextAddress = () => {
+  browsers++;
+  return `198.18.${Math.floor(browsers / 250) % 250}.${(browsers % 250) + 1}`;
+};
+
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
+  readonly clientAddress: string;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    options: TestBrowserOptions = {},
+  ) {
+    this.clientAddress = options.clientAddress ?? nextAddress();
+  }
 
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -45,7 +63,7 @@ export class TestBrowser {
       payload = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await this.app.inject({ method, url: o.url, headers, payload });
+    const response = await this.app.inject({ method, url: o.url, headers, payload, remoteAddress: this.clientAddress });
     this.remember(response);
     return response;
   }

@@ -4,15 +4,21 @@
  */
 import { type Feature, hasFeature } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSiteConfig } from '../lib/config-context';
 import { paths } from '../lib/paths';
 import { accountQuery } from '../lib/queries';
+import { rememberReturnUrl } from '../lib/return-url';
 
 export function RequireAccount() {
   const { data: account } = useQuery(accountQuery);
+  const location = useLocation();
   if (!account || account.id <= 0) return <Navigate to={paths.login} replace />;
-  if (account.firstTimeLogin) return <Navigate to={paths.firstLogin} replace />;
+  if (account.firstTimeLogin) {
+    // §4 First login success: onboarding ends where the shopper was going.
+    if (location.pathname !== paths.overview) rememberReturnUrl(`${location.pathname}${location.search}`);
+    return <Navigate to={paths.firstLogin} replace />;
+  }
   return <Outlet />;
 }
 

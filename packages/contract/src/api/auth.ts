@@ -6,6 +6,7 @@ const token = z.string().trim().min(1, 'ac_FieldInvalidMessage').max(16_384, 'ac
 export const FacebookLoginBody = z.object({ token });
 export const GoogleLoginBody = z.object({ credential: token, clientId: z.string().max(512) });
 export const AppleLoginBody = z.object({ token });
+export const NonceResponse = z.object({ nonce: z.string() });
 export const RedirectResponse = z.object({ redirectUrl: z.string() });
 export const LogoutResponse = z.object({ url: z.string().nullable() });
 
@@ -24,3 +25,4 @@ export const TelegramLoginBody = z.object({
 export const SSO_START_PATH = '/sso/start';
 /** Where identity providers send the browser back to, under /account/api/v1. */
 export const OIDC_CALLBACK_PATH = '/login/oidc/callback/:provider';
+export const STEAM_CALLBACK_PATH = '/login/steam/callback';

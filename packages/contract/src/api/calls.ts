@@ -23,6 +23,7 @@ import {
   FacebookLoginBody,
   GoogleLoginBody,
   LogoutResponse,
+  NonceResponse,
   RedirectResponse,
   TelegramLoginBody,
 } from './auth.js';
@@ -62,6 +63,7 @@ export const callSchemas = {
   loginGoogle: { body: GoogleLoginBody, response: Account },
   loginApple: { body: AppleLoginBody, response: Account },
   loginTelegram: { body: TelegramLoginBody, response: Account },
+  appleNonce: { response: NonceResponse },
   loginSteam: { body: EmptyBody, response: RedirectResponse },
   loginAuth0: { body: EmptyBody, response: RedirectResponse },
   logout: { body: EmptyBody, response: LogoutResponse },

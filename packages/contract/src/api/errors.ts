@@ -13,6 +13,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const ERROR_CODES = {
   validation: 'validation_failed',
   unauthenticated: 'unauthenticated',
+  signInRejected: 'sign_in_rejected',
   xsrf: 'xsrf_token_invalid',
   notFound: 'not_found',
   conflict: 'conflict',

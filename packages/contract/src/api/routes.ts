@@ -91,6 +91,12 @@ export const endpoints = {
     auth: false,
     summary: 'Signs in with the messaging-app widget data',
   },
+  appleNonce: {
+    method: 'GET',
+    path: '/login/apple/nonce',
+    auth: false,
+    summary: 'A fresh single-use nonce for the Apple-style sign-in, remembered for this browser',
+  },
   loginSteam: {
     method: 'POST',
     path: '/login/steam',

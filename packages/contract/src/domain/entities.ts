@@ -254,6 +254,8 @@ export const SiteConfig = z.object({
   telegram: z.boolean(),
   telegramId: z.string().nullable(),
   telegramRedirectUrl: z.string().nullable(),
+  /** Origins besides the shop's own that the authenticatedredirect cookie may lead to. */
+  redirectAllowList: z.array(z.string()),
   enableFeatures: z.array(z.string()),
   pages: z.array(CustomPage),
   enableEuVatReverse: z.boolean(),

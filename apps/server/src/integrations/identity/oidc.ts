@@ -3,6 +3,7 @@
  * company single sign-on, the auth0-style provider and the demo identity provider alike.
  */
 import * as client from 'openid-client';
+import type { ProviderIdentity } from './identity.js';
 
 export interface OidcSettings {
   issuer: string;
@@ -19,18 +20,10 @@ export interface OidcStart {
   codeVerifier: string;
 }
 
-export interface OidcIdentity {
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string;
-}
-
 export interface OidcClient {
   start(): Promise<OidcStart>;
   /** Verifies the authorization response and the ID token; throws when anything is off. */
-  finish(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<OidcIdentity>;
+  finish(callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<ProviderIdentity>;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -115,6 +115,17 @@ export function authRepository(db: Kysely<Database>) {
       });
     },
 
+    /** Records a single-use value; false when it was recorded before (a replay). */
+    async recordOnce(key: string, provider: string, now: string, expiresAt: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('loginFlows')
+        .values({ state: key, provider, codeVerifier: '', nonce: '', returnTo: null, createdAt: now, expiresAt })
+        .onConflict((oc) => oc.column('state').doNothing())
+        .returning('state')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
     async removeExpiredFlows(now: string): Promise<void> {
       await db.deleteFrom('loginFlows').where('expiresAt', '<=', now).execute();
     },

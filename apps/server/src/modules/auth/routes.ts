@@ -1,59 +1,62 @@
-import {
-  API_BASE,
-  AUTHENTICATED_REDIRECT_COOKIE,
-  OIDC_CALLBACK_PATH,
-  SSO_START_PATH,
-  safeRedirectTarget,
-} from '@account/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE, OIDC_CALLBACK_PATH, SSO_START_PATH } from '@account/contract';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { OidcClient } from '../../integrations/identity/oidc.js';
 import type { AuthService } from './service.js';
+import type { SignInSteps } from './sign-in.js';
 
 export interface AuthRouteOptions {
   auth: AuthService;
+  steps: SignInSteps;
   /** OpenID Connect providers by name ('sso' is the company single sign-on). */
   oidc: Record<string, OidcClient>;
   publicUrl: string;
-  redirectAllowList: string[];
+  /** Counts sign-in attempts per client address. */
+  limit: Limit;
 }
 
-const ACCOUNT_HOME = '/account/';
-const LOGIN_PAGE = '/account/login';
-
 export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, options: AuthRouteOptions): void {
-  const { auth, oidc, publicUrl } = options;
-  const ownOrigin = new URL(publicUrl).origin;
+  const { auth, oidc, steps } = options;
 
   registerEndpoint(app, deps, 'logout', async ({ reply }) => {
     await reply.endSession();
     return { url: null };
   });
 
-  /** The company single-sign-on start at the shop root: answers the provider URL as text. */
+  /** Starts an OpenID Connect flow: remembers state, nonce and PKCE verifier once, answers the URL. */
+  const start = async (provider: string, client: OidcClient): Promise<string> => {
+    const flow = await client.start();
+    await auth.rememberFlow({ state: flow.state, provider, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
+    return flow.url;
+  };
+
+  /** The company single-sign-on start at the shop root: answers the provider URL as text (§7). */
   const sso = oidc.sso;
   if (sso) {
-    app.get(SSO_START_PATH, async (_request, reply) => {
-      const flow = await sso.start();
-      await auth.rememberFlow({
-        state: flow.state,
-        provider: 'sso',
-        codeVerifier: flow.codeVerifier,
-        nonce: flow.nonce,
-      });
-      return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(flow.url);
+    app.get(SSO_START_PATH, async (request, reply) => {
+      await options.limit(request, reply);
+      const url = await start('sso', sso);
+      return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(url);
     });
   }
 
-  /** After a redirect sign-in: the authenticatedredirect cookie when safe, else the account home. */
-  const landing = (request: FastifyRequest, reply: FastifyReply): string => {
-    const cookie = request.cookies[AUTHENTICATED_REDIRECT_COOKIE];
-    if (cookie === undefined) return ACCOUNT_HOME;
-    reply.clearCookie(AUTHENTICATED_REDIRECT_COOKIE, { path: '/' });
-    return safeRedirectTarget(cookie, ownOrigin, options.redirectAllowList) ?? ACCOUNT_HOME;
-  };
+  /** The auth0-style provider: answers {redirectUrl} (§7), sharing the single sign-on's code. */
+  const auth0 = oidc.auth0;
+  if (auth0) {
+    registerEndpoint(
+      app,
+      deps,
+      'loginAuth0',
+      async ({ reply }) => {
+        reply.header('cache-control', 'no-store');
+        return { redirectUrl: await start('auth0', auth0) };
+      },
+      { limit: options.limit },
+    );
+  }
 
   app.get(
     `${API_BASE}${OIDC_CALLBACK_PATH}`,
@@ -64,28 +67,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
       },
     },
     async (request, reply) => {
+      await options.limit(request, reply);
       const { provider } = request.params as { provider: string };
       const { state } = request.query as { state?: string };
       const client = oidc[provider];
-      reply.header('cache-control', 'no-store');
       try {
         if (!client) throw new AppError(404, 'not_found', `Unknown provider ${provider}`);
         const flow = state ? await auth.takeFlow(state, provider) : null;
         if (!flow || !state) throw new Error('Unknown, used or expired state');
-        const callbackUrl = new URL(request.url, publicUrl);
-        const identity = await client.finish(callbackUrl, {
+        const identity = await client.finish(new URL(request.url, options.publicUrl), {
           state,
           nonce: flow.nonce,
           codeVerifier: flow.codeVerifier,
         });
-        const shopperId = await auth.shopperFor({ provider, ...identity });
-        await reply.startSession(shopperId);
-        request.log.info({ provider, shopperId }, 'signed in');
-        return reply.redirect(landing(request, reply), 303);
+        return await steps.redirectIn(request, reply, provider, identity);
       } catch (error) {
-        // §8: a failed sign-in shows no message; the reason goes to the log only.
-        request.log.warn({ provider, reason: (error as Error).message }, 'sign-in failed');
-        return reply.redirect(LOGIN_PAGE, 303);
+        return steps.failRedirect(request, reply, provider, error);
       }
     },
   );

@@ -56,6 +56,21 @@ export function authService(repository: AuthRepository, settings: SettingsServic
       });
     },
 
+    /**
+     * Accepts a signed sign-in only the first time it is presented (until it would expire anyway):
+     * for providers whose signed data can otherwise be replayed within its lifetime.
+     */
+    async firstUse(provider: string, signature: string, validUntil: Date): Promise<boolean> {
+      const now = new Date();
+      await repository.removeExpiredFlows(now.toISOString());
+      return repository.recordOnce(
+        `${provider}:used:${signature}`,
+        `${provider}-used`,
+        now.toISOString(),
+        validUntil.toISOString(),
+      );
+    },
+
     /** The stored flow for a state, once; null when unknown, used or expired. */
     async takeFlow(state: string, provider: string) {
       const flow = await repository.takeFlow(state);

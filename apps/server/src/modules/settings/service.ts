@@ -15,8 +15,21 @@ import { StoredSettings } from './stored-settings.js';
  */
 const CACHE_MS = 5_000;
 
-export interface ProviderSettings {
+/** What the browser needs to know of the sign-in providers (public values only, never secrets). */
+export interface PublicProviders {
   singleSignOn: boolean;
+  googleClientId: string | null;
+  googleOneTouch: boolean;
+  facebookAppId: string | null;
+  appleClientId: string | null;
+  appleRedirectUrl: string | null;
+  steam: boolean;
+  auth0: boolean;
+  telegram: boolean;
+  telegramId: string | null;
+  telegramRedirectUrl: string | null;
+  /** Origins besides the shop's own that a post-sign-in redirect may go to. */
+  redirectAllowList: string[];
 }
 
 export interface ShopperLocale {
@@ -33,7 +46,7 @@ interface Snapshot {
   pages: CustomPage[];
 }
 
-export function settingsService(repository: SettingsRepository, providers: ProviderSettings) {
+export function settingsService(repository: SettingsRepository, providers: PublicProviders) {
   let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
 
   async function load(): Promise<Snapshot> {
@@ -122,17 +135,18 @@ export function settingsService(repository: SettingsRepository, providers: Provi
         currentLanguage,
         defaultLanguage: defaultLanguageOf(s),
         enableLangUrls: stored.enableLangUrls,
-        facebookAppId: null,
-        appleClientId: null,
-        appleRedirectUrl: null,
-        googleClientId: null,
-        googleOneTouch: false,
-        steam: false,
-        auth0: false,
+        facebookAppId: providers.facebookAppId,
+        appleClientId: providers.appleClientId,
+        appleRedirectUrl: providers.appleRedirectUrl,
+        googleClientId: providers.googleClientId,
+        googleOneTouch: providers.googleOneTouch,
+        steam: providers.steam,
+        auth0: providers.auth0,
         singleSignOn: providers.singleSignOn ? SSO_START_PATH : null,
-        telegram: false,
-        telegramId: null,
-        telegramRedirectUrl: null,
+        telegram: providers.telegram,
+        telegramId: providers.telegramId,
+        telegramRedirectUrl: providers.telegramRedirectUrl,
+        redirectAllowList: providers.redirectAllowList,
         enableFeatures: stored.enableFeatures,
         pages: s.pages,
         enableEuVatReverse: stored.enableEuVatReverse,

@@ -5,11 +5,11 @@
  */
 import { localizedPageUrl } from '@account/contract';
 import { Navigate, useParams } from 'react-router';
-import { useSiteConfig } from '../../lib/config-context';
-import { useLocale } from '../../lib/locale';
-import { paths } from '../../lib/paths';
-import { Card } from '../../ui/Card';
-import { PageHeader } from '../../ui/PageHeader';
+import { useSiteConfig } from '@/lib/config-context';
+import { useLocale } from '@/lib/locale';
+import { paths } from '@/lib/paths';
+import { Card } from '@/ui/Card';
+import { PageHeader } from '@/ui/PageHeader';
 import styles from './CustomContentPage.module.css';
 
 export function CustomContentPage() {

@@ -1,7 +1,212 @@
-import { useT } from '../../lib/i18n';
-import { PageHeader } from '../../ui/PageHeader';
+/**
+ * First-login onboarding (spec §2 First-login page, §4 First login success, §5 First login):
+ * salutation (Mr by default), names (required only when the server's field list marks them),
+ * email (checked with the server 1 s after typing stops), the newsletter subscribe choice (on by
+ * default; clearing it clears and disables the newsletter choices), interests and newsletters.
+ */
+import type { Account, FieldDefinition } from '@account/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { ApiError, call } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { useT } from '@/lib/i18n';
+import { useLoading } from '@/lib/loading';
+import { paths } from '@/lib/paths';
+import { accountQuery } from '@/lib/queries';
+import { takeReturnUrl } from '@/lib/return-url';
+import { useEmailCheck } from '@/lib/use-email-check';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Card';
+import { Checkbox, CheckboxGroup, RadioGroup, TextField } from '@/ui/Field';
+import { PageHeader } from '@/ui/PageHeader';
+import styles from './FirstLoginPage.module.css';
+
+const preferencesQuery = { queryKey: ['preferences'], queryFn: () => call('getPreferences') };
+
+const requiredIn = (fields: readonly FieldDefinition[], name: string) =>
+  fields.some((f) => f.orderField === name && f.required);
 
 export function FirstLoginPage() {
+  const { data: account } = useQuery(accountQuery);
+  // Where a finished onboarding goes: set together with the saved account, so one render sees both.
+  const [destination, setDestination] = useState<string | null>(null);
+  if (!account || account.id <= 0) return <Navigate to={paths.login} replace />;
+  // §2: without the first-login flag the page goes to the home route.
+  if (!account.firstTimeLogin) return <Navigate to={destination ?? paths.overview} replace />;
+  return <Onboarding account={account} onDone={setDestination} />;
+}
+
+function Onboarding({ account, onDone }: { account: Account; onDone(destination: string): void }) {
   const t = useT();
-  return <PageHeader title={t('ac_FirstLoginTitle')} description={t('ac_FirstLoginDescription')} />;
+  const queryClient = useQueryClient();
+  const loading = useLoading();
+  const { data: preferences } = useQuery(preferencesQuery);
+
+  const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
+  const [firstName, setFirstName] = useState(account.firstName);
+  const [lastName, setLastName] = useState(account.lastName);
+  const [email, setEmail] = useState(account.email);
+  const [subscribed, setSubscribed] = useState(true);
+  const [interestIds, setInterestIds] = useState<number[]>(account.interestIds);
+  const [newsletterIds, setNewsletterIds] = useState<number[]>(account.newsletterIds);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const emailCheck = useEmailCheck(email);
+  const form = useRef<HTMLFormElement>(null);
+
+  const fields = account.firstTimeLoginFields;
+  const firstNameRequired = requiredIn(fields, 'FirstName');
+  const lastNameRequired = requiredIn(fields, 'LastName');
+
+  const errors: Record<string, string | null> = {
+    FirstName: firstNameRequired && !firstName.trim() ? 'ac_FirstNameRequiredMessage' : null,
+    LastName: lastNameRequired && !lastName.trim() ? 'ac_LastNameRequiredMessage' : null,
+    Email: !email.trim() ? 'ac_EmailRequiredMessage' : emailCheck === 'invalid' ? 'ac_EmailInvalidMessage' : null,
+  };
+  /** Problems show after the first submit; an invalid email as soon as the server says so. */
+  const shown = (field: string) => {
+    const own = errors[field];
+    const key = serverErrors[field] ?? (submitted || own === 'ac_EmailInvalidMessage' ? own : null);
+    return key ? t(key) : null;
+  };
+
+  const toggle = (list: number[], id: number, on: boolean) =>
+    on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
+
+  const onSubscribe = (on: boolean) => {
+    setSubscribed(on);
+    // §2: clearing the subscribe choice clears the newsletter ids.
+    if (!on) setNewsletterIds([]);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerErrors({});
+    // A check still under way does not hold the shopper up: the server checks the email again.
+    if (Object.values(errors).some(Boolean)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    loading.show();
+    try {
+      const saved = await call('firstTimeSetting', {
+        body: {
+          settings: {
+            gender,
+            firstName,
+            lastName,
+            email,
+            newsSubscribe: subscribed ? newsletterIds : [],
+            interestIds,
+            newsletterIds: subscribed ? newsletterIds : [],
+          },
+        },
+      });
+      // §4 First login success: the account is kept locally, then the stored return URL or home.
+      onDone(takeReturnUrl() ?? paths.overview);
+      queryClient.setQueryData(accountQuery.queryKey, saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // Finished meanwhile (another tab): the reloaded account leaves this page.
+        await queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
+        return;
+      }
+      setServerErrors(fieldErrorsOf(error));
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } finally {
+      loading.hide();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('ac_FirstLoginTitle')} description={t('ac_FirstLoginDescription')} />
+      <Card>
+        <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+          <RadioGroup<1 | 2>
+            label={t('ac_Gender')}
+            name="gender"
+            value={gender}
+            onChange={setGender}
+            options={[
+              { value: 1, label: t('ac_GenderMr') },
+              { value: 2, label: t('ac_GenderMrs') },
+            ]}
+          />
+          <div className={styles.row}>
+            <TextField
+              label={t('ac_FirstName')}
+              name="firstName"
+              autoComplete="given-name"
+              value={firstName}
+              maxLength={100}
+              required={firstNameRequired}
+              optionalText={firstNameRequired ? undefined : t('ac_Optional')}
+              onChange={(e) => setFirstName(e.target.value)}
+              error={shown('FirstName')}
+            />
+            <TextField
+              label={t('ac_LastName')}
+              name="lastName"
+              autoComplete="family-name"
+              value={lastName}
+              maxLength={100}
+              required={lastNameRequired}
+              optionalText={lastNameRequired ? undefined : t('ac_Optional')}
+              onChange={(e) => setLastName(e.target.value)}
+              error={shown('LastName')}
+            />
+          </div>
+          <TextField
+            label={t('ac_Email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            maxLength={250}
+            required
+            onChange={(e) => setEmail(e.target.value)}
+            hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
+            error={shown('Email')}
+          />
+          <div className={styles.section}>
+            <Checkbox label={t('ac_NewsSubscribe')} checked={subscribed} onChange={onSubscribe} />
+            {preferences && preferences.newsletters.length > 0 && (
+              <CheckboxGroup legend={t('ac_Newsletters')}>
+                {preferences.newsletters.map((n) => (
+                  <Checkbox
+                    key={n.id}
+                    label={n.name}
+                    checked={newsletterIds.includes(n.id)}
+                    disabled={!subscribed}
+                    onChange={(on) => setNewsletterIds((ids) => toggle(ids, n.id, on))}
+                  />
+                ))}
+              </CheckboxGroup>
+            )}
+            {!subscribed && <p className={styles.note}>{t('ac_NewslettersNeedSubscription')}</p>}
+          </div>
+          {preferences && preferences.interests.length > 0 && (
+            <div className={styles.section}>
+              <CheckboxGroup legend={t('ac_Interests')}>
+                {preferences.interests.map((i) => (
+                  <Checkbox
+                    key={i.id}
+                    label={i.name}
+                    checked={interestIds.includes(i.id)}
+                    onChange={(on) => setInterestIds((ids) => toggle(ids, i.id, on))}
+                  />
+                ))}
+              </CheckboxGroup>
+            </div>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit">{t('ac_SaveAndContinue')}</Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
 }

@@ -1,10 +1,10 @@
 /** Account overview (spec §2 Overview): the welcome line with the full name, intro and info blocks. */
 import { fullName } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useT } from '../../lib/i18n';
-import { accountQuery } from '../../lib/queries';
-import { Card } from '../../ui/Card';
-import { PageHeader } from '../../ui/PageHeader';
+import { useT } from '@/lib/i18n';
+import { accountQuery } from '@/lib/queries';
+import { Card } from '@/ui/Card';
+import { PageHeader } from '@/ui/PageHeader';
 import styles from './OverviewPage.module.css';
 
 export function OverviewPage() {

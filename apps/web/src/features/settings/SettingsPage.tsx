@@ -1,5 +1,5 @@
-import { useT } from '../../lib/i18n';
-import { PageHeader } from '../../ui/PageHeader';
+import { useT } from '@/lib/i18n';
+import { PageHeader } from '@/ui/PageHeader';
 
 export function SettingsPage() {
   const t = useT();

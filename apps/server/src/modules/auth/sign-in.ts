@@ -1,0 +1,82 @@
+/**
+ * The last steps of every sign-in, whatever the provider: the verified identity becomes a
+ * shopper (created on first sign-in, flagged first-time login), the session id is rotated, and
+ * the account is answered (token providers) or the browser is sent on (redirect providers).
+ */
+import { type Account, AUTHENTICATED_REDIRECT_COOKIE, ERROR_CODES, safeRedirectTarget } from '@account/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import type { ProviderIdentity } from '../../integrations/identity/identity.js';
+import type { AccountService } from '../account/service.js';
+import type { AuthService } from './service.js';
+
+export const ACCOUNT_HOME = '/account/';
+export const LOGIN_PAGE = '/account/login';
+
+export interface SignInDeps {
+  auth: AuthService;
+  accounts: AccountService;
+  publicUrl: string;
+  redirectAllowList: string[];
+}
+
+export function signInSteps(deps: SignInDeps) {
+  const ownOrigin = new URL(deps.publicUrl).origin;
+
+  async function establish(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
+    const shopperId = await deps.auth.shopperFor({ provider, ...identity });
+    await reply.startSession(shopperId);
+    request.log.info({ provider, shopperId }, 'signed in');
+    return shopperId;
+  }
+
+  return {
+    /**
+     * Runs a token provider's verification. Any failure becomes a 401 'sign_in_rejected' with no
+     * detail for the browser (§8), the precise reason in the log.
+     */
+    async verified(request: FastifyRequest, provider: string, verify: () => Promise<ProviderIdentity>) {
+      try {
+        return await verify();
+      } catch (error) {
+        request.log.warn({ provider, reason: (error as Error).message }, 'sign-in failed');
+        throw new AppError(401, ERROR_CODES.signInRejected, 'The sign-in was not accepted');
+      }
+    },
+
+    /** Token providers (Google, Apple, Facebook, Telegram): answer the account (§7). */
+    async answerAccount(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      provider: string,
+      identity: ProviderIdentity,
+    ): Promise<Account> {
+      const shopperId = await establish(request, reply, provider, identity);
+      reply.header('cache-control', 'no-store');
+      return deps.accounts.load(shopperId);
+    },
+
+    /**
+     * Redirect providers (single sign-on, Auth0, Steam): send the browser to the
+     * authenticatedredirect cookie's address when it is safe (and clear it), else the account home.
+     */
+    async redirectIn(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
+      await establish(request, reply, provider, identity);
+      let target = ACCOUNT_HOME;
+      const cookie = request.cookies[AUTHENTICATED_REDIRECT_COOKIE];
+      if (cookie !== undefined) {
+        reply.clearCookie(AUTHENTICATED_REDIRECT_COOKIE, { path: '/' });
+        target = safeRedirectTarget(cookie, ownOrigin, deps.redirectAllowList) ?? ACCOUNT_HOME;
+      }
+      return reply.header('cache-control', 'no-store').redirect(target, 303);
+    },
+
+    /** §8: a failed redirect sign-in shows no message; the reason goes to the log. */
+    failRedirect(request: FastifyRequest, reply: FastifyReply, provider: string, error: unknown) {
+      request.log.warn({ provider, reason: (error as Error).message }, 'sign-in failed');
+      return reply.header('cache-control', 'no-store').redirect(LOGIN_PAGE, 303);
+    },
+  };
+}
+
+export type SignInSteps = ReturnType<typeof signInSteps>;

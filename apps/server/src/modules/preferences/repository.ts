@@ -1,0 +1,95 @@
+import type { PreferenceItem } from '@account/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function preferencesRepository(db: Kysely<Database>) {
+  const items = async (table: 'interests' | 'newsletters', selected: Set<number>): Promise<PreferenceItem[]> => {
+    const rows = await db.selectFrom(table).select(['id', 'name']).orderBy('viewOrder').orderBy('id').execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id) }));
+  };
+
+  return {
+    async interestIds(shopperId: number, executor: Executor = db): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('shopperInterests')
+        .select('interestId')
+        .where('shopperId', '=', shopperId)
+        .execute();
+      return rows.map((r) => r.interestId).sort((a, b) => a - b);
+    },
+    async newsletterIds(shopperId: number, executor: Executor = db): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('shopperNewsletters')
+        .select('newsletterId')
+        .where('shopperId', '=', shopperId)
+        .execute();
+      return rows.map((r) => r.newsletterId).sort((a, b) => a - b);
+    },
+    interests: (selected: number[]) => items('interests', new Set(selected)),
+    newsletters: (selected: number[]) => items('newsletters', new Set(selected)),
+
+    /** The ids among `ids` that do not exist. */
+    async unknownIds(table: 'interests' | 'newsletters', ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      const known = new Set(rows.map((r) => r.id));
+      return ids.filter((id) => !known.has(id));
+    },
+
+    async replaceInterests(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
+      await executor.deleteFrom('shopperInterests').where('shopperId', '=', shopperId).execute();
+      if (ids.length > 0) {
+        await executor
+          .insertInto('shopperInterests')
+          .values([...new Set(ids)].map((interestId) => ({ shopperId, interestId })))
+          .execute();
+      }
+    },
+
+    async replaceNewsletters(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
+      await executor.deleteFrom('shopperNewsletters').where('shopperId', '=', shopperId).execute();
+      if (ids.length > 0) {
+        await executor
+          .insertInto('shopperNewsletters')
+          .values([...new Set(ids)].map((newsletterId) => ({ shopperId, newsletterId })))
+          .execute();
+      }
+    },
+
+    async isFirstTimeLogin(shopperId: number, executor: Executor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('shoppers')
+        .select('firstTimeLogin')
+        .where('id', '=', shopperId)
+        .executeTakeFirst();
+      return row?.firstTimeLogin === 1;
+    },
+
+    async completeFirstLogin(
+      executor: Executor,
+      shopperId: number,
+      fields: { gender: number; firstName: string; lastName: string; email: string },
+      now: string,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('shoppers')
+        .set({ ...fields, firstTimeLogin: 0, updatedAt: now })
+        .where('id', '=', shopperId)
+        .where('firstTimeLogin', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+  };
+}
+
+export type PreferencesRepository = ReturnType<typeof preferencesRepository>;

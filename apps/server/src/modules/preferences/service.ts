@@ -1,0 +1,90 @@
+/**
+ * Interests and newsletters (spec §3 Preferences, §4 Interests and newsletters) and the
+ * first-login onboarding (§2 First-login page, §4 First login success, §5 First login).
+ */
+import type { FieldDefinition, FirstTimeSettings, Preferences } from '@account/contract';
+import { conflict, fieldErrors } from '../../http/errors.js';
+import type { EmailCheck } from '../../integrations/email/email-check.js';
+import type { PreferencesRepository } from './repository.js';
+
+export function preferencesService(repository: PreferencesRepository, emails: EmailCheck) {
+  async function preferences(shopperId: number): Promise<Preferences> {
+    const [interestIds, newsletterIds] = await Promise.all([
+      repository.interestIds(shopperId),
+      repository.newsletterIds(shopperId),
+    ]);
+    const [interests, newsletters] = await Promise.all([
+      repository.interests(interestIds),
+      repository.newsletters(newsletterIds),
+    ]);
+    return { interests, newsletters };
+  }
+
+  /** Ids that do not exist are a 400 naming the field. */
+  async function requireKnown(table: 'interests' | 'newsletters', field: string, ids: readonly number[]) {
+    if ((await repository.unknownIds(table, ids)).length > 0) throw fieldErrors({ [field]: 'ac_FieldInvalidMessage' });
+  }
+
+  return {
+    preferences,
+
+    async emailIsValid(email: string): Promise<boolean> {
+      return emails.isValid(email);
+    },
+
+    async replaceInterests(shopperId: number, ids: readonly number[]): Promise<Preferences> {
+      await requireKnown('interests', 'InterestIds', ids);
+      await repository.transaction((trx) => repository.replaceInterests(trx, shopperId, ids));
+      return preferences(shopperId);
+    },
+
+    async replaceNewsletters(shopperId: number, ids: readonly number[]): Promise<Preferences> {
+      await requireKnown('newsletters', 'NewsletterIds', ids);
+      await repository.transaction((trx) => repository.replaceNewsletters(trx, shopperId, ids));
+      return preferences(shopperId);
+    },
+
+    /**
+     * Saves the onboarding: names are required only when the server's field list marks them, the
+     * email always, and checked with the server; then first-time login ends. A shopper who has
+     * already finished onboarding gets a 409 (a second tab, a double click).
+     */
+    async completeFirstLogin(shopperId: number, settings: FirstTimeSettings, fields: readonly FieldDefinition[]) {
+      const problems: Record<string, string> = {};
+      for (const [name, value] of [
+        ['FirstName', settings.firstName],
+        ['LastName', settings.lastName],
+      ] as const) {
+        const required = fields.some((f) => f.orderField === name && f.required);
+        if (required && !value.trim()) problems[name] = `ac_${name}RequiredMessage`;
+      }
+      if (!(await emails.isValid(settings.email))) problems.Email = 'ac_EmailInvalidMessage';
+      if (Object.keys(problems).length > 0) throw fieldErrors(problems);
+      // Unsubscribing from the newsletters (an empty subscribe choice) means no newsletters (§2).
+      const newsletterIds = settings.newsSubscribe.length === 0 ? [] : settings.newsletterIds;
+      await requireKnown('interests', 'InterestIds', settings.interestIds);
+      await requireKnown('newsletters', 'NewsletterIds', [...newsletterIds, ...settings.newsSubscribe]);
+
+      const done = await repository.transaction(async (trx) => {
+        const updated = await repository.completeFirstLogin(
+          trx,
+          shopperId,
+          {
+            gender: settings.gender,
+            firstName: settings.firstName.trim(),
+            lastName: settings.lastName.trim(),
+            email: settings.email.trim(),
+          },
+          new Date().toISOString(),
+        );
+        if (!updated) return false;
+        await repository.replaceInterests(trx, shopperId, settings.interestIds);
+        await repository.replaceNewsletters(trx, shopperId, newsletterIds);
+        return true;
+      });
+      if (!done) throw conflict('The first-login settings were already saved');
+    },
+  };
+}
+
+export type PreferencesService = ReturnType<typeof preferencesService>;

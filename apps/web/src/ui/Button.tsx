@@ -1,0 +1,14 @@
+import type { ButtonHTMLAttributes } from 'react';
+import styles from './Button.module.css';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'link' | 'danger';
+  fullWidth?: boolean;
+}
+
+export function Button({ variant = 'primary', fullWidth, className, type = 'button', ...props }: ButtonProps) {
+  const classes = [styles.button, styles[variant], fullWidth ? styles.full : '', className].filter(Boolean).join(' ');
+  return <button type={type} className={classes} {...props} />;
+}
+
+export const buttonClass = (variant: ButtonProps['variant'] = 'primary') => `${styles.button} ${styles[variant]}`;

@@ -1,0 +1,121 @@
+/**
+ * Form fields with their label, hint and error wired for assistive technology: the error is
+ * announced through aria-describedby and aria-invalid, and every control has a visible label.
+ */
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import styles from './Field.module.css';
+
+interface Common {
+  label: ReactNode;
+  /** A translated problem to show under the field. */
+  error?: string | null;
+  hint?: ReactNode;
+  /** Shown after the label when the field may stay empty. */
+  optionalText?: string;
+}
+
+export type TextFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
+
+export function TextField({ label, error, hint, optionalText, id, className, ...input }: TextFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+        {optionalText && <span className={styles.optional}> {optionalText}</span>}
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export interface ChoiceOption<V extends string | number> {
+  value: V;
+  label: ReactNode;
+}
+
+export interface RadioGroupProps<V extends string | number> extends Common {
+  name: string;
+  value: V;
+  options: ChoiceOption<V>[];
+  onChange(value: V): void;
+}
+
+export function RadioGroup<V extends string | number>({
+  label,
+  error,
+  name,
+  value,
+  options,
+  onChange,
+}: RadioGroupProps<V>) {
+  const errorId = useId();
+  return (
+    <fieldset className={styles.group} aria-describedby={error ? errorId : undefined}>
+      <legend className={styles.label}>{label}</legend>
+      <div className={styles.options}>
+        {options.map((option) => (
+          <label key={String(option.value)} className={styles.choice}>
+            <input
+              type="radio"
+              name={name}
+              value={String(option.value)}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
+  label: ReactNode;
+  onChange(checked: boolean): void;
+}
+
+export function Checkbox({ label, onChange, ...input }: CheckboxProps) {
+  return (
+    <label className={styles.choice}>
+      <input type="checkbox" onChange={(event) => onChange(event.target.checked)} {...input} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A group of checkboxes with a legend, e.g. the interests or newsletters of the shop. */
+export function CheckboxGroup({ legend, children }: { legend: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.label}>{legend}</legend>
+      <div className={styles.options}>{children}</div>
+    </fieldset>
+  );
+}
