@@ -7,11 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { Account } from '@account/contract';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { expectRejected, signIn } from './support/sign-in.js';
 import { type AppleStandIn, appleStandIn, type MintOptions } from './support/stand-ins/apple.js';
 import { databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
 
@@ -77,13 +77,6 @@ async function signInWithApple(b: TestBrowser, claims: JWTPayload, options?: Min
   const nonce = await nonceFor(b);
   const token = await apple.mint({ nonce, ...claims }, options);
   return { token, nonce, response: await postToken(b, token) };
-}
-
-async function expectRejected(b: TestBrowser, response: LightMyRequestResponse): Promise<void> {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ status: 401, code: 'sign_in_rejected', message: expect.any(String) });
-  expect(response.cookies.find((c) => c.name === 'account_session')).toBeUndefined();
-  expect((await b.request(me)).statusCode).toBe(401);
 }
 
 describe(`§7 GET /login/apple/nonce (${databaseKind})`, () => {

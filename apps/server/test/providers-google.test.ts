@@ -5,10 +5,10 @@
  * expiry, and the client id the page used. Every refusal is a 401 that leaves the browser signed out.
  */
 import { Account } from '@account/contract';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { expectRejected, signIn } from './support/sign-in.js';
 import { type GoogleStandIn, googleStandIn } from './support/stand-ins/google.js';
 import { databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
 
@@ -51,13 +51,6 @@ async function browser(): Promise<TestBrowser> {
 
 const signInWithGoogle = (b: TestBrowser, credential: string, clientId = CLIENT_ID) =>
   b.request({ method: 'POST', url: api('/login/google'), body: { Credential: credential, ClientId: clientId } });
-
-async function expectRejected(b: TestBrowser, response: LightMyRequestResponse): Promise<void> {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ status: 401, code: 'sign_in_rejected', message: expect.any(String) });
-  expect(response.cookies.find((c) => c.name === 'account_session')).toBeUndefined();
-  expect((await b.request(me)).statusCode).toBe(401);
-}
 
 const person = (overrides: Record<string, unknown> = {}) => ({
   sub: subject(),

@@ -6,9 +6,10 @@
  * the browser signed out.
  */
 import { Account } from '@account/contract';
-import Fastify, { type LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
+import { expectRejected } from './support/sign-in.js';
 import { signTelegramLogin, type TelegramLoginData, telegramStandIn } from './support/stand-ins/telegram.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
@@ -58,13 +59,6 @@ async function browser(): Promise<TestBrowser> {
 
 const postWidgetData = (b: TestBrowser, data: Record<string, unknown>) =>
   b.request({ method: 'POST', url: api('/login/telegram'), body: data });
-
-async function expectRejected(b: TestBrowser, response: LightMyRequestResponse): Promise<void> {
-  expect(response.statusCode).toBe(401);
-  expect(response.json()).toEqual({ status: 401, code: 'sign_in_rejected', message: expect.any(String) });
-  expect(response.cookies.find((c) => c.name === 'account_session')).toBeUndefined();
-  expect((await b.request(me)).statusCode).toBe(401);
-}
 
 describe(`§4 Login success with the messaging-app widget (${databaseKind})`, () => {
   it('correctly signed widget data signs in and answers the account; /shopuser/me is 200 afterwards', async () => {

@@ -3,6 +3,7 @@
  * start path -> authorize page -> pick a shopper -> callback (the server exchanges the code over
  * HTTP and verifies the ID token) -> session.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestBrowser } from './browser.js';
 
@@ -33,4 +34,12 @@ export async function signIn(browser: TestBrowser, subject: string): Promise<voi
   const landed = await browser.request(`${callback.pathname}${callback.search}`);
   expect(landed.statusCode).toBe(303);
   expect(landed.headers.location).toBe('/account/');
+}
+
+/** A refused token sign-in: 401 sign_in_rejected, no session cookie, and still signed out. */
+export async function expectRejected(browser: TestBrowser, response: LightMyRequestResponse): Promise<void> {
+  expect(response.statusCode).toBe(401);
+  expect(response.json()).toEqual({ status: 401, code: 'sign_in_rejected', message: expect.any(String) });
+  expect(response.cookies.find((c) => c.name === 'account_session')).toBeUndefined();
+  expect((await browser.request('/account/api/v1/shopuser/me')).statusCode).toBe(401);
 }
