@@ -17,6 +17,7 @@ import { seedDemo } from './db/seed/index.js';
 import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
 import { registerDemoShop } from './demo/shop.js';
+import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerErrorHandling } from './http/errors.js';
 import { rateLimiters } from './http/rate-limit.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
@@ -34,10 +35,17 @@ import { authRepository } from './modules/auth/repository.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { authService } from './modules/auth/service.js';
 import { signInSteps } from './modules/auth/sign-in.js';
+import { avatarRepository } from './modules/avatar/repository.js';
+import { registerAvatarRoutes } from './modules/avatar/routes.js';
+import { avatarService } from './modules/avatar/service.js';
 import { orderRepository } from './modules/orders/repository.js';
+import { registerPhoneVerification } from './modules/phone/module.js';
 import { preferencesRepository } from './modules/preferences/repository.js';
 import { registerPreferencesRoutes } from './modules/preferences/routes.js';
 import { preferencesService } from './modules/preferences/service.js';
+import { profileRepository } from './modules/profile/repository.js';
+import { registerProfileRoutes } from './modules/profile/routes.js';
+import { profileService } from './modules/profile/service.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
@@ -163,12 +171,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerAccountRoutes(app, deps, accountsService);
+  registerPhoneVerification(app, deps, {
+    db: db.kysely,
+    config,
+    accounts: accountsService,
+    settings,
+    limit,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
   registerPreferencesRoutes(app, deps, {
     preferences: preferencesService(preferencesRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
     accounts: accountsService,
     settings,
     validationLimit: limit(VALIDATION_LIMIT),
   });
+  registerProfileRoutes(app, deps, {
+    profile: profileService(profileRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
+    accounts: accountsService,
+  });
+  await registerAvatarRoutes(app, deps, { avatars: avatarService(avatarRepository(db.kysely)), limit });
   registerSettingsRoutes(app, deps, settingsOptions);
   registerAuthRoutes(app, deps, { auth, steps, oidc, publicUrl: config.publicUrl, limit: signInLimit });
   registerProviderRoutes(app, {
@@ -198,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     registerDemoShop(app, { settings });
     registerDemoContentPages(app, settings);
+    registerDemoSmsOutbox(app, db.kysely);
   }
   if (config.sso?.clientId === DEMO_CLIENT_ID && !config.demo) {
     app.log.warn('SSO_CLIENT_ID is the demo client id outside demo mode');

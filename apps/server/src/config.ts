@@ -83,6 +83,17 @@ const Env = z.object({
   TELEGRAM_BOT_NAME: optionalText,
   TELEGRAM_AUTH_MAX_AGE: int(3600, 60, 7 * 24 * 3600),
   TELEGRAM_REDIRECT_URL: url(/^https?:$/, 'http(s)'),
+  SMS_TRANSPORT: z.enum(['outbox', 'twilio'], { error: 'must be outbox or twilio' }).optional(),
+  SMS_API_URL: url(/^https?:$/, 'http(s)'),
+  SMS_TIMEOUT_MS: int(5_000, 100, 60_000),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_MESSAGING_SERVICE_SID: optionalText,
+  PHONE_CODE_TTL: int(600, 10, 3600),
+  PHONE_CODE_RESENDS: int(5, 1, 1000),
+  PHONE_CODE_RESEND_INTERVAL: int(30, 0, 3600),
+  PHONE_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
 });
 
 /** Sign-in providers besides the company single sign-on; each is on when its settings are given. */
@@ -104,6 +115,38 @@ export const PROVIDER_DEFAULTS = {
   facebookGraphUrl: 'https://graph.facebook.com/v19.0',
   steamEndpoint: 'https://steamcommunity.com/openid/login',
 } as const;
+
+/**
+ * Where verification texts go: the outbox table (demo, development), Twilio's REST API, or nowhere
+ * ('none': outside demo mode without a provider, sending answers 503 rather than dropping texts).
+ */
+export type SmsConfig =
+  | { transport: 'outbox' }
+  | { transport: 'none' }
+  | {
+      transport: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** The sender number; or a messaging service picks one. One of the two is set. */
+      from: string | undefined;
+      messagingServiceSid: string | undefined;
+      /** Base of the REST API, without a trailing slash. */
+      apiUrl: string;
+      timeoutMs: number;
+    };
+
+export interface PhoneVerificationConfig {
+  /** How long a sent code stays valid. */
+  codeTtlSeconds: number;
+  /** Codes sent per hour, per shopper and per number. */
+  resendsPerHour: number;
+  /** The least time between two codes for one shopper (0: no gap). */
+  resendIntervalSeconds: number;
+  /** Code submissions per hour per shopper. */
+  verifyAttemptsPerHour: number;
+}
+
+export const SMS_DEFAULTS = { twilioApiUrl: 'https://api.twilio.com' } as const;
 
 export interface Config {
   port: number;
@@ -128,6 +171,8 @@ export interface Config {
   emailMxCheck: boolean;
   /** Sign-in attempts allowed per client address per 15 minutes. */
   signInRateLimit: number;
+  sms: SmsConfig;
+  phoneVerification: PhoneVerificationConfig;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +244,28 @@ function providersFrom(e: z.infer<typeof Env>): ProvidersConfig {
   return providers;
 }
 
+function smsFrom(e: z.infer<typeof Env>): SmsConfig {
+  const transport = e.SMS_TRANSPORT ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : e.DEMO ? 'outbox' : 'none');
+  if (transport !== 'twilio') return { transport };
+  const missing = [
+    e.TWILIO_ACCOUNT_SID ? null : 'TWILIO_ACCOUNT_SID: required when SMS_TRANSPORT is twilio',
+    e.TWILIO_AUTH_TOKEN ? null : 'TWILIO_AUTH_TOKEN: required when SMS_TRANSPORT is twilio',
+    e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID
+      ? null
+      : 'TWILIO_FROM: required when SMS_TRANSPORT is twilio (or TWILIO_MESSAGING_SERVICE_SID)',
+  ].filter((line) => line !== null);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  return {
+    transport,
+    accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+    authToken: e.TWILIO_AUTH_TOKEN ?? '',
+    from: e.TWILIO_FROM,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+    apiUrl: (e.SMS_API_URL ?? SMS_DEFAULTS.twilioApiUrl).replace(/\/+$/, ''),
+    timeoutMs: e.SMS_TIMEOUT_MS,
+  };
+}
+
 /** Reads the configuration from an environment; throws ConfigError with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -256,5 +323,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailMxCheck: e.EMAIL_MX_CHECK,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     providers: providersFrom(e),
+    sms: smsFrom(e),
+    phoneVerification: {
+      codeTtlSeconds: e.PHONE_CODE_TTL,
+      resendsPerHour: e.PHONE_CODE_RESENDS,
+      resendIntervalSeconds: e.PHONE_CODE_RESEND_INTERVAL,
+      verifyAttemptsPerHour: e.PHONE_VERIFY_RATE_LIMIT,
+    },
   };
 }

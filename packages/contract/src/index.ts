@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './domain/account.js';
+export * from './domain/achievements.js';
 export * from './domain/address-text.js';
 export * from './domain/custom-pages.js';
 export * from './domain/dates.js';
@@ -8,6 +9,7 @@ export * from './domain/features.js';
 export * from './domain/field-definitions.js';
 export * from './domain/money.js';
 export * from './domain/redirects.js';
+export * from './domain/rules.js';
 export * from './domain/status.js';
 export * from './domain/theme.js';
 export * from './domain/validation.js';

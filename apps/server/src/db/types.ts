@@ -280,6 +280,44 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+export interface TelephoneVerificationsTable {
+  id: Id;
+  shopperId: number;
+  /** The number the code was sent to: a code proves only that number. */
+  telephone: string;
+  /** HMAC-SHA256 of the code; the code itself is never stored. */
+  codeHash: string;
+  attempts: Generated<number>;
+  used: Generated<Flag>;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+/** Messages of the outbox SMS transport (demo and development), readable by developers and tests. */
+export interface SmsOutboxTable {
+  id: Id;
+  telephone: string;
+  body: string;
+  createdAt: Timestamp;
+}
+
+export interface AvatarsTable {
+  id: Id;
+  shopperId: number;
+  content: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+  sha256: string;
+  createdAt: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | string | null;
+}
+
 export interface Database {
   shoppers: ShoppersTable;
   shopperIdentities: ShopperIdentitiesTable;
@@ -308,6 +346,10 @@ export interface Database {
   currencies: CurrenciesTable;
   countries: CountriesTable;
   siteSettings: SiteSettingsTable;
+  telephoneVerifications: TelephoneVerificationsTable;
+  smsOutbox: SmsOutboxTable;
+  avatars: AvatarsTable;
+  rateLimits: RateLimitsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

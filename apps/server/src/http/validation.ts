@@ -18,7 +18,10 @@ type Issue = z.core.$ZodIssue;
  */
 function expand(issue: Issue, prefix: PropertyKey[] = []): Issue[] {
   const path = [...prefix, ...issue.path];
-  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ ...issue, path }];
+  // A union with its own key (e.g. salutation 1 or 2) is one problem, not its branches'.
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0 || issue.message.startsWith('ac_')) {
+    return [{ ...issue, path }];
+  }
   const branches = issue.errors.map((branch) => branch.flatMap((inner) => expand(inner, path)));
   const fitting = branches.filter((branch) => !branch.some((i) => i.code === 'unrecognized_keys'));
   const candidates = fitting.length > 0 ? fitting : branches;

@@ -40,7 +40,7 @@ export function Card({
     );
   }
   return (
-    <section className={classes}>
+    <section className={classes} aria-labelledby={headingId}>
       <div className={styles.header}>
         <Heading className={styles.title} id={headingId}>
           {title}

@@ -44,8 +44,8 @@ describe('§5 Profile: required fields with their exact keys', () => {
     ['confirmEmail', 'ac_ConfirmEmailRequiredMessage'],
     ['telephone', 'ac_TelephoneRequiredMessage'],
     ['confirmTelephone', 'ac_ConfirmTelephoneRequiredMessage'],
-  ])('§5 Profile: %s is required: blank, whitespace or missing gives %s on that field', (field, key) => {
-    for (const value of ['', '   ', '\t', undefined]) {
+  ])('§5 Profile: %s is required: blank, whitespace, null or missing gives %s on that field', (field, key) => {
+    for (const value of ['', '   ', '\t', undefined, null]) {
       const result = ProfileModel.safeParse({ ...PROFILE, [field]: value });
       expect(result.success).toBe(false);
       expect(issues(result)).toContainEqual({ path: field, message: key });
@@ -105,11 +105,20 @@ describe('§5 Profile: telephone maximum length is 15', () => {
     expect(ProfileModel.safeParse({ ...PROFILE, telephone, confirmTelephone: telephone }).success).toBe(true);
   });
 
-  it('§5 Profile: a telephone of 16 characters is refused on telephone and confirmTelephone', () => {
+  it('§5 Profile: a telephone of 16 characters is refused on telephone and confirmTelephone as too long', () => {
     const telephone = '+316123456789012';
     const result = ProfileModel.safeParse({ ...PROFILE, telephone, confirmTelephone: telephone });
     expect(result.success).toBe(false);
-    expect(issues(result).map((issue) => issue.path)).toEqual(['telephone', 'confirmTelephone']);
+    expect(issues(result)).toEqual([
+      { path: 'telephone', message: 'ac_FieldInvalidMaxLengthMessage' },
+      { path: 'confirmTelephone', message: 'ac_FieldInvalidMaxLengthMessage' },
+    ]);
+  });
+
+  it('§9 Field lengths: a name over the shared text maximum of 100 is too long, not missing', () => {
+    const result = ProfileModel.safeParse({ ...PROFILE, firstName: 'A'.repeat(101) });
+    expect(issues(result)).toEqual([{ path: 'firstName', message: 'ac_FieldInvalidMaxLengthMessage' }]);
+    expect(ProfileModel.safeParse({ ...PROFILE, firstName: 'A'.repeat(100) }).success).toBe(true);
   });
 
   it('§5 Profile: surrounding whitespace does not count towards the 15', () => {
@@ -195,6 +204,13 @@ describe('§5 Wizard: single account fields, one step at a time', () => {
     expect(AccountFieldsPatch.safeParse({ telephone: ' 061 ' }).success).toBe(false);
   });
 
+  it('§5 Profile: a wizard telephone is at most 15 characters too (ac_FieldInvalidMaxLengthMessage)', () => {
+    expect(AccountFieldsPatch.safeParse({ telephone: '+31612345678901' }).success).toBe(true);
+    expect(issues(AccountFieldsPatch.safeParse({ telephone: '+316123456789012' }))).toEqual([
+      { path: 'telephone', message: 'ac_FieldInvalidMaxLengthMessage' },
+    ]);
+  });
+
   it('§5 Wizard: salutation must be 1 or 2', () => {
     expect(issues(AccountFieldsPatch.safeParse({ gender: 0 }))).toEqual([
       { path: 'gender', message: 'ac_GenderInvalidMessage' },
@@ -231,6 +247,17 @@ describe('§7 POST /shopUser/updateAccount takes account fields or a profile mod
 
   it('§7 updateAccount: a single account field is accepted', () => {
     expect(UpdateAccountBody.parse({ lastName: 'Jansen' })).toEqual({ lastName: 'Jansen' });
+  });
+
+  it('§7 updateAccount: a profile model missing a required field is still judged as the profile model', () => {
+    const { firstName: _, ...withoutFirstName } = PROFILE;
+    const result = UpdateAccountBody.safeParse(withoutFirstName);
+    expect(result.success).toBe(false);
+    // Both branches are reported (no type error cuts the profile branch short), so the server can
+    // pick the profile model, whose keys all fit, and report firstName with its own key.
+    const union = result.error?.issues[0] as unknown as { code: string; errors: { message: string }[][] };
+    expect(union.code).toBe('invalid_union');
+    expect(union.errors[0]).toEqual([expect.objectContaining({ message: 'ac_FirstNameRequiredMessage' })]);
   });
 
   it('§7 updateAccount: a profile model breaking a §5 rule is refused', () => {

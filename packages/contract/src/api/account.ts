@@ -1,12 +1,23 @@
 /** Calls of spec §7 on the shopper's own account (shopuser/shopUser). */
 import { z } from 'zod';
-import { BirthDateInput, EmailAddress, Gender, isBlank, LIMITS, VERIFICATION_CODE } from '../domain/validation.js';
+import { isBlank, LIMITS, VERIFICATION_CODE } from '../domain/rules.js';
+import { BirthDateInput, EmailAddress, Gender } from '../domain/validation.js';
 
+/** Text too long for its field (§5 Profile: telephone at most 15; §9: text 100 shared). */
+const TOO_LONG = 'ac_FieldInvalidMaxLengthMessage';
+
+/**
+ * Required (non-blank, else `key`), trimmed, at most `max` characters. A missing or null value is
+ * judged as blank, so it gets the same key (and, being no type error, lets POST updateAccount still
+ * recognise the body as the profile model rather than as wizard fields with unknown keys).
+ */
 const required = (key: string, max: number = LIMITS.sharedTextMaxLength) =>
   z
     .string({ error: key })
+    .nullish()
+    .transform((v) => v ?? '')
     .refine((v) => !isBlank(v), key)
-    .pipe(z.string().trim().max(max, key));
+    .pipe(z.string().trim().max(max, TOO_LONG));
 
 /** §3 Profile edit model with the §5 Profile rules. */
 export const ProfileModel = z
@@ -45,11 +56,7 @@ export const AccountFieldsPatch = z
       .trim()
       .max(LIMITS.addressTextMaxLength, 'ac_InvalidEmailAddress')
       .pipe(z.email('ac_InvalidEmailAddress')),
-    telephone: z
-      .string()
-      .trim()
-      .min(4, 'ac_TelephoneRequiredMessage')
-      .max(LIMITS.profileTelephoneMaxLength, 'ac_TelephoneRequiredMessage'),
+    telephone: z.string().trim().min(4, 'ac_TelephoneRequiredMessage').max(LIMITS.profileTelephoneMaxLength, TOO_LONG),
     birthDate: BirthDateInput.refine((v) => v !== null, 'ac_BirthDateRequiredMessage'),
   })
   .partial()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../domain/validation.js';
+import { LIMITS } from '../domain/rules.js';
 import { PositiveId } from './id-params.js';
 
 const text = (max: number = LIMITS.addressTextMaxLength) =>

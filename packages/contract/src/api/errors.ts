@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   unavailable: 'service_unavailable',
+  smsUnavailable: 'sms_unavailable',
   internal: 'internal_error',
 } as const;
 

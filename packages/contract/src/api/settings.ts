@@ -1,7 +1,8 @@
 /** Site configuration, preferences, validation and localisation calls of spec §7. */
 import { z } from 'zod';
 import { TranslationEntry } from '../domain/entities.js';
-import { Gender, isBlank, LIMITS } from '../domain/validation.js';
+import { isBlank, LIMITS } from '../domain/rules.js';
+import { Gender } from '../domain/validation.js';
 import { PositiveId } from './id-params.js';
 
 const ids = z.array(PositiveId).max(500, 'ac_FieldInvalidMessage');

@@ -25,17 +25,7 @@ export type Money = z.infer<typeof Money>;
 export const FieldOption = z.object({ value: z.string(), label: z.string() });
 export type FieldOption = z.infer<typeof FieldOption>;
 
-/** §3 Address form field definition. */
-export const FIELD_TYPES = {
-  text: 0,
-  dropdown: 2,
-  radio: 3,
-  numberText: 5,
-  heading: 7,
-  paragraph: 8,
-  divider: 9,
-  telephone: 11,
-} as const;
+export { FIELD_TYPES } from './field-types.js';
 
 export const FieldDefinition = z.object({
   orderField: z.string(),

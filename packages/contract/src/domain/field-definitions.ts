@@ -3,8 +3,9 @@
  * §4 Profile wizard). The server hands out its configured lists, or these when none are set.
  * Labels are translation keys.
  */
-import { FIELD_TYPES, type FieldDefinition } from './entities.js';
-import { LIMITS } from './validation.js';
+import type { FieldDefinition } from './entities.js';
+import { FIELD_TYPES } from './field-types.js';
+import { LIMITS } from './rules.js';
 
 type FieldSpec = Pick<FieldDefinition, 'orderField' | 'row' | 'width'> & Partial<FieldDefinition>;
 

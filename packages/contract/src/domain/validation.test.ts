@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  AVATAR_TYPES,
-  BirthDateInput,
-  EmailAddress,
-  Gender,
-  isBlank,
-  LIMITS,
-  VERIFICATION_CODE,
-} from './validation.js';
+import { AVATAR_TYPES, isBlank, LIMITS, VERIFICATION_CODE } from './rules.js';
+import { BirthDateInput, EmailAddress, Gender } from './validation.js';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,24 +1,6 @@
 /** Validation rules of spec §5 shared by the web app and the server, with the spec's keys. */
 import { z } from 'zod';
-
-/** §9 Field lengths. */
-export const LIMITS = {
-  phoneMinLength: 7,
-  phoneNumberMaxLength: 20,
-  profileTelephoneMaxLength: 15,
-  companyNameMaxLength: 100,
-  sharedTextMaxLength: 100,
-  addressTextMaxLength: 250,
-  verificationCodeLength: 6,
-  avatarMaxBytes: 512_000,
-} as const;
-
-export const AVATAR_TYPES = ['image/jpg', 'image/jpeg', 'image/png'] as const;
-
-export const isBlank = (value: string | null | undefined): boolean => !value || value.trim() === '';
-
-/** §5 Verification code: exactly 6 digits. */
-export const VERIFICATION_CODE = /^\d{6}$/;
+import { LIMITS } from './rules.js';
 
 /** A birth date as yyyy/MM/dd (§9 submit format) or yyyy-MM-dd; null or '' clears it. */
 export const BirthDateInput = z.union([z.string(), z.null()]).transform((value, ctx) => {

@@ -8,6 +8,7 @@ import {
 } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { phoneRepository } from '../phone/repository.js';
 
 export const SHOPPER_COLUMNS = [
   'id',
@@ -26,6 +27,7 @@ export const SHOPPER_COLUMNS = [
 ] as const;
 
 export function accountRepository(db: Kysely<Database>) {
+  const phones = phoneRepository(db);
   const productColumns = [
     'products.id as productId',
     'products.name',
@@ -237,6 +239,12 @@ export function accountRepository(db: Kysely<Database>) {
         .orderBy('newsletterId')
         .execute();
       return rows.map((r) => r.newsletterId);
+    },
+
+    /** When the shopper's live verification code for this number expires, or null when there is none. */
+    async telephoneCodeExpiry(shopperId: number, telephone: string, now: string): Promise<string | null> {
+      if (!telephone) return null;
+      return (await phones.liveCode(shopperId, telephone, now))?.expiresAt ?? null;
     },
   };
 }

@@ -22,6 +22,7 @@ export function accountService(repository: AccountRepository, orders: OrderRepos
         vouchers,
         interestIds,
         newsletterIds,
+        codeExpiresAt,
       ] = await Promise.all([
         settings.stored(),
         settings.localize({
@@ -37,6 +38,7 @@ export function accountService(repository: AccountRepository, orders: OrderRepos
         repository.vouchers(shopperId, now),
         repository.interestIds(shopperId),
         repository.newsletterIds(shopperId),
+        repository.telephoneCodeExpiry(shopperId, shopper.telephone, now),
       ]);
       const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {
         iSO4217: shopper.defaultCurrency,
@@ -55,8 +57,10 @@ export function accountService(repository: AccountRepository, orders: OrderRepos
         firstTimeLogin: shopper.firstTimeLogin === 1,
         telephoneVerifyDate: shopper.telephoneVerifyDate,
         isTelephoneVerified: isTelephoneVerified(shopper.telephoneVerifyDate),
-        hasValidTelephoneVerificationCode: false,
-        telephoneVerifyExpireIn: null,
+        hasValidTelephoneVerificationCode: codeExpiresAt !== null,
+        // Whole seconds left, never 0 while the code still works.
+        telephoneVerifyExpireIn:
+          codeExpiresAt === null ? null : Math.max(1, Math.ceil((Date.parse(codeExpiresAt) - Date.parse(now)) / 1000)),
         defaultLanguage: localize.setting.language,
         defaultLanguageName: localize.setting.languageName,
         defaultCountry: localize.setting.country,

@@ -1,25 +1,61 @@
-/** Account overview (spec §2 Overview): the welcome line with the full name, intro and info blocks. */
-import { fullName } from '@account/contract';
-import { useQuery } from '@tanstack/react-query';
+/**
+ * Account overview (spec §2 Overview): the welcome line with the full name, intro and info blocks,
+ * the profile-completion wizard, 'This is you', latest achievements, the last order and recently
+ * viewed products — the optional cards only when they have something to show. Every card
+ * collapses, and all of it follows the account when it reloads.
+ */
+import { claimedAchievements, FEATURES, fullName, hasFeature } from '@account/contract';
+import { useState } from 'react';
+import { useAccount } from '@/lib/account';
+import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
-import { accountQuery } from '@/lib/queries';
 import { Card } from '@/ui/Card';
+import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
+import { LastOrderCard } from './LastOrderCard';
+import { LatestAchievementsCard } from './LatestAchievementsCard';
 import styles from './OverviewPage.module.css';
+import { PhoneVerification } from './PhoneVerification';
+import { ProfileCard } from './ProfileCard';
+import { ProfileWizard } from './ProfileWizard';
+import { RecentlyViewedCard } from './RecentlyViewedCard';
 
 export function OverviewPage() {
   const t = useT();
-  const { data: account } = useQuery(accountQuery);
-  if (!account) return null;
-  const name = fullName(account) || account.email;
+  const account = useAccount();
+  const { enableFeatures } = useSiteConfig();
+  const [verifying, setVerifying] = useState(false);
+  const verificationOn = hasFeature(enableFeatures, FEATURES.telephoneNumberVerification);
+  const claimed = claimedAchievements(account.achievements);
+  const achievementsOn = hasFeature(enableFeatures, FEATURES.achievements);
+
   return (
     <>
-      <PageHeader title={t('ac_Welcome', { name })} description={t('ac_OverviewIntro')} />
+      <PageHeader
+        title={t('ac_Welcome', { name: fullName(account) || account.email })}
+        description={t('ac_OverviewIntro')}
+      />
       <div className={styles.blocks}>
         <Card>
-          <p className={styles.info}>{t('ac_OverviewInfo')}</p>
+          <p className={styles.info}>
+            <Icon name="shield" />
+            {t('ac_OverviewInfo')}
+          </p>
         </Card>
+        <ProfileWizard account={account} verificationOn={verificationOn} onVerifyPhone={() => setVerifying(true)} />
+        <ProfileCard
+          account={account}
+          coins={achievementsOn ? claimed : []}
+          verificationOn={verificationOn}
+          onVerifyPhone={() => setVerifying(true)}
+        />
+        {achievementsOn && claimed.length > 0 && <LatestAchievementsCard achievements={claimed} />}
+        {hasFeature(enableFeatures, FEATURES.myOrders) && account.lastOrder && (
+          <LastOrderCard order={account.lastOrder} />
+        )}
+        {account.lastViewProducts.length > 0 && <RecentlyViewedCard products={account.lastViewProducts} />}
       </div>
+      {verificationOn && <PhoneVerification account={account} open={verifying} onClose={() => setVerifying(false)} />}
     </>
   );
 }

@@ -1,7 +1,204 @@
+/**
+ * Edit profile (spec §2 Edit profile, §5 Profile, Date field): salutation, names, email and its
+ * confirmation, telephone and its confirmation, birth date in three parts. The rules are the
+ * contract's own profile model (the server runs it too); the email is checked with the server 1 s
+ * after typing stops and Save waits for that check. Cancel and 'Save profile' go home.
+ */
+import { ProfileModel } from '@account/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { useAccount, useSetAccount } from '@/lib/account';
+import { call } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
+import { useLoading } from '@/lib/loading';
+import { usePageTransition } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
+import { useSystemMessage } from '@/lib/system-message';
+import { useEmailCheck } from '@/lib/use-email-check';
+import { problemsOf } from '@/lib/validate';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Card';
+import { DateField } from '@/ui/DateField';
+import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
+import { RadioGroup, TextField } from '@/ui/Field';
 import { PageHeader } from '@/ui/PageHeader';
+import styles from './EditProfilePage.module.css';
 
 export function EditProfilePage() {
   const t = useT();
-  return <PageHeader title={t('ac_EditProfileTitle')} description={t('ac_EditProfileDescription')} />;
+  const account = useAccount();
+  const setAccount = useSetAccount();
+  const loading = useLoading();
+  const { navigate } = usePageTransition();
+  const { show } = useSystemMessage();
+  const form = useRef<HTMLFormElement>(null);
+
+  const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
+  const [firstName, setFirstName] = useState(account.firstName);
+  const [lastName, setLastName] = useState(account.lastName);
+  const [email, setEmail] = useState(account.email);
+  const [confirmEmail, setConfirmEmail] = useState(account.email);
+  const [telephone, setTelephone] = useState(account.telephone);
+  const [confirmTelephone, setConfirmTelephone] = useState(account.telephone);
+  const [birth, setBirth] = useState<DateParts>(() => fromIsoDate(account.birthDate));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const emailCheck = useEmailCheck(email === account.email ? '' : email);
+
+  const model = {
+    gender,
+    firstName,
+    lastName,
+    email,
+    confirmEmail,
+    telephone,
+    confirmTelephone,
+    birthDate: toSubmitDate(birth),
+  };
+  const problems = problemsOf(ProfileModel, model);
+  if (emailCheck === 'invalid') problems.Email = 'ac_EmailIsInvalidMessage';
+  const checking = emailCheck === 'pending' || emailCheck === 'checking';
+
+  // After the first submit every change revalidates; an invalid email shows as soon as it is known.
+  const error = (field: string) => {
+    const own = submitted || (field === 'Email' && emailCheck === 'invalid') ? problems[field] : undefined;
+    const key = serverErrors[field] ?? own;
+    return key ? t(key) : null;
+  };
+  const change =
+    <T,>(setter: (value: T) => void, ...fields: string[]) =>
+    (value: T) => {
+      setter(value);
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))),
+      );
+    };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (checking) return;
+    if (Object.keys(problems).length > 0) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    loading.show();
+    try {
+      const saved = await call('updateAccount', { body: model });
+      setAccount(saved);
+      show(t('ac_ProfileSaved'));
+      navigate(paths.overview);
+    } catch (failure) {
+      setServerErrors(fieldErrorsOf(failure));
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    } finally {
+      loading.hide();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t('ac_EditProfileTitle')} description={t('ac_EditProfileDescription')} />
+      <Card>
+        <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+          <RadioGroup<1 | 2>
+            label={t('ac_Gender')}
+            name="gender"
+            value={gender}
+            onChange={change(setGender, 'Gender')}
+            options={[
+              { value: 1, label: t('ac_GenderMr') },
+              { value: 2, label: t('ac_GenderMrs') },
+            ]}
+            error={error('Gender')}
+          />
+          <div className={styles.row}>
+            <TextField
+              label={t('ac_FirstName')}
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              value={firstName}
+              onChange={(e) => change(setFirstName, 'FirstName')(e.target.value)}
+              error={error('FirstName')}
+            />
+            <TextField
+              label={t('ac_LastName')}
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              value={lastName}
+              onChange={(e) => change(setLastName, 'LastName')(e.target.value)}
+              error={error('LastName')}
+            />
+          </div>
+          <div className={styles.row}>
+            <TextField
+              label={t('ac_Email')}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={250}
+              value={email}
+              onChange={(e) => change(setEmail, 'Email')(e.target.value)}
+              hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
+              error={error('Email')}
+            />
+            <TextField
+              label={t('ac_ConfirmEmail')}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={250}
+              value={confirmEmail}
+              onChange={(e) => change(setConfirmEmail, 'ConfirmEmail')(e.target.value)}
+              error={error('ConfirmEmail')}
+            />
+          </div>
+          <div className={styles.row}>
+            <TextField
+              label={t('ac_Telephone')}
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={15}
+              value={telephone}
+              onChange={(e) => change(setTelephone, 'Telephone')(e.target.value)}
+              error={error('Telephone')}
+            />
+            <TextField
+              label={t('ac_ConfirmTelephone')}
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={15}
+              value={confirmTelephone}
+              onChange={(e) => change(setConfirmTelephone, 'ConfirmTelephone')(e.target.value)}
+              error={error('ConfirmTelephone')}
+            />
+          </div>
+          <DateField
+            legend={t('ac_BirthDate')}
+            labels={{ day: t('ac_Day'), month: t('ac_Month'), year: t('ac_Year') }}
+            placeholders={{
+              day: t('ac_DayPlaceholder'),
+              month: t('ac_MonthPlaceholder'),
+              year: t('ac_YearPlaceholder'),
+            }}
+            value={birth}
+            onChange={change(setBirth, 'BirthDate')}
+            error={error('BirthDate')}
+          />
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => navigate(paths.overview)}>
+              {t('ac_Cancel')}
+            </Button>
+            <Button type="submit" disabled={checking}>
+              {t('ac_SaveProfile')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { MAX_WRONG_ATTEMPTS } from './code.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface LiveCode {
+  id: number;
+  codeHash: string;
+  expiresAt: string;
+}
+
+export function phoneRepository(db: Kysely<Database>) {
+  return {
+    shopperPhone(shopperId: number) {
+      return db
+        .selectFrom('shoppers')
+        .select(['telephone', 'telephoneVerifyDate', 'defaultLanguage'])
+        .where('id', '=', shopperId)
+        .executeTakeFirst();
+    },
+
+    /** Stores a new code; the shopper's older codes that were still usable expire now. */
+    async storeCode(code: {
+      shopperId: number;
+      telephone: string;
+      codeHash: string;
+      createdAt: string;
+      expiresAt: string;
+    }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('telephoneVerifications')
+          .set({ expiresAt: code.createdAt })
+          .where('shopperId', '=', code.shopperId)
+          .where('used', '=', 0)
+          .where('expiresAt', '>', code.createdAt)
+          .execute();
+        await trx.insertInto('telephoneVerifications').values(code).execute();
+      });
+    },
+
+    /** The newest code for this shopper and number that is unused, unexpired and not dead. */
+    liveCode(
+      shopperId: number,
+      telephone: string,
+      now: string,
+      executor: Executor = db,
+    ): Promise<LiveCode | undefined> {
+      return executor
+        .selectFrom('telephoneVerifications')
+        .select(['id', 'codeHash', 'expiresAt'])
+        .where('shopperId', '=', shopperId)
+        .where('telephone', '=', telephone)
+        .where('used', '=', 0)
+        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+        .where('expiresAt', '>', now)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async countWrongAttempt(executor: Executor, id: number): Promise<void> {
+      await executor
+        .updateTable('telephoneVerifications')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('used', '=', 0)
+        .execute();
+    },
+
+    /**
+     * Marks the code used if it still is live. The conditions are re-checked by the update itself,
+     * so of two concurrent submissions only one changes the row.
+     */
+    async consume(executor: Executor, id: number, now: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('telephoneVerifications')
+        .set({ used: 1 })
+        .where('id', '=', id)
+        .where('used', '=', 0)
+        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Sets the verify date, only while the shopper still has the number the code was sent to. */
+    async markVerified(executor: Executor, shopperId: number, telephone: string, now: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('shoppers')
+        .set({ telephoneVerifyDate: now, updatedAt: now })
+        .where('id', '=', shopperId)
+        .where('telephone', '=', telephone)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+  };
+}
+
+export type PhoneRepository = ReturnType<typeof phoneRepository>;

@@ -1,0 +1,64 @@
+/** SQL of the profile: the shopper's own fields and the recently viewed list. */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database, RowUpdate } from '../../db/types.js';
+
+/** The account fields a shopper may change through POST /shopUser/updateAccount. */
+export type ProfileChanges = Partial<
+  Pick<RowUpdate<'shoppers'>, 'gender' | 'firstName' | 'lastName' | 'email' | 'telephone' | 'birthDate'>
+>;
+
+/**
+ * The characters that only format a telephone number. Changing those alone ('+31 6123' to
+ * '+316123') keeps the number, and so its verification. The same set is removed in SQL below.
+ */
+const FORMATTING = [' ', '-', '.', '(', ')'] as const;
+export const phoneDigits = (telephone: string): string =>
+  [...telephone].filter((c) => !(FORMATTING as readonly string[]).includes(c)).join('');
+
+/** replace(replace(...(telephone, ' ', ''), ...)): phoneDigits() on the stored number, in SQL. */
+const storedPhoneDigits = (): RawBuilder<string> =>
+  FORMATTING.reduce<RawBuilder<string>>(
+    (expression, c) => sql<string>`replace(${expression}, ${sql.lit(c)}, '')`,
+    sql<string>`${sql.ref('telephone')}`,
+  );
+
+export function profileRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Saves the given fields in one statement. When the telephone is among them and differs from
+     * the stored number, the verification date is cleared in the same statement (SET expressions
+     * see the row as it was), so no concurrent save can leave a verification on a changed number.
+     * Returns false when the shopper does not exist.
+     */
+    async update(shopperId: number, changes: ProfileChanges, now: string): Promise<boolean> {
+      const { telephone } = changes;
+      const result = await db
+        .updateTable('shoppers')
+        .set({
+          ...changes,
+          updatedAt: now,
+          ...(telephone === undefined
+            ? {}
+            : {
+                telephoneVerifyDate: sql<string | null>`case when ${storedPhoneDigits()} = ${phoneDigits(
+                  telephone,
+                )} then ${sql.ref('telephoneVerifyDate')} else null end`,
+              }),
+        })
+        .where('id', '=', shopperId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Removes one product from the shopper's own recently viewed list (others' lists stay). */
+    async removeRecentlyViewed(shopperId: number, productId: number): Promise<void> {
+      await db
+        .deleteFrom('recentlyViewed')
+        .where('shopperId', '=', shopperId)
+        .where('productId', '=', productId)
+        .execute();
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof profileRepository>;

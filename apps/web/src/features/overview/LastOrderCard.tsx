@@ -1,0 +1,42 @@
+/** The last order (spec §2 Overview), linking to the orders. */
+import { formatDate, type Order, orderStatus } from '@account/contract';
+import { useT } from '@/lib/i18n';
+import { useFormatMoney } from '@/lib/money';
+import { AppLink } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
+import { Card } from '@/ui/Card';
+import { Icon } from '@/ui/Icon';
+import { StatusBadge } from '@/ui/StatusBadge';
+import styles from './OverviewCards.module.css';
+
+export function LastOrderCard({ order }: { order: Order }) {
+  const t = useT();
+  const money = useFormatMoney();
+  return (
+    <Card title={t('ac_LastOrder')} collapsible>
+      <div className={styles.order}>
+        <div className={styles.orderHead}>
+          <AppLink to={paths.order(order.id)} className={styles.orderNumber}>
+            {t('ac_OrderTitle', { id: order.orderId })}
+          </AppLink>
+          <StatusBadge status={orderStatus(order.status)} />
+        </div>
+        <p className={styles.muted}>
+          {formatDate(order.created, 'orderDate')} · {money(order.totalPrice)}
+        </p>
+        <ul className={styles.thumbs}>
+          {order.products.slice(0, 4).map((product, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold the same product twice
+            <li key={`${product.productId}-${index}`}>
+              {product.image ? <img src={product.image} alt={product.name} /> : <span>{product.name}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <AppLink to={paths.orders} className={styles.more}>
+        {t('ac_ViewAllOrders')}
+        <Icon name="chevronRight" size={16} />
+      </AppLink>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { type Account, DEFAULT_QUESTION_FIELDS, field } from '@account/contract';
+import { describe, expect, it } from 'vitest';
+import { stepProblem, wizardState } from './wizard-steps';
+
+const account = (overrides: Partial<Account> = {}) =>
+  ({
+    gender: 1,
+    firstName: 'Sofia',
+    lastName: 'Jansen',
+    email: 'sofia@example.com',
+    telephone: '+32 470123456',
+    isTelephoneVerified: false,
+    birthDate: null,
+    ...overrides,
+  }) as Account;
+
+describe('§4 Profile wizard', () => {
+  it('puts completed steps first; the current step is the first incomplete one', () => {
+    const state = wizardState(account({ lastName: '' }), DEFAULT_QUESTION_FIELDS, false);
+    expect(state.steps.map((s) => s.name)).toEqual([
+      'Gender',
+      'FirstName',
+      'Email',
+      'Telephone',
+      'LastName',
+      'BirthDate',
+    ]);
+    expect(state.current?.name).toBe('LastName');
+  });
+
+  it('keeps only the steps in the server’s question field list', () => {
+    const fields = [
+      field({ orderField: 'Email', row: 1, width: 100 }),
+      field({ orderField: 'BirthDate', row: 2, width: 100 }),
+    ];
+    expect(wizardState(account(), fields, false).steps.map((s) => s.name)).toEqual(['Email', 'BirthDate']);
+  });
+
+  it('counts the share of steps with a value; the telephone only when verification is off or done', () => {
+    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, false).percent).toBe(83);
+    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, true).percent).toBe(67);
+    expect(wizardState(account({ isTelephoneVerified: true }), DEFAULT_QUESTION_FIELDS, true).percent).toBe(83);
+  });
+
+  it('is completed when every step has its value', () => {
+    const state = wizardState(
+      account({ birthDate: '1990-01-01', isTelephoneVerified: true }),
+      DEFAULT_QUESTION_FIELDS,
+      true,
+    );
+    expect(state.current).toBeNull();
+    expect(state.percent).toBe(100);
+  });
+
+  it('‘Next question’ moves the current step to the back of the queue', () => {
+    const start = account({ lastName: '' });
+    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, false, ['LastName']).current?.name).toBe('BirthDate');
+    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, false, ['LastName', 'BirthDate']).current?.name).toBe(
+      'LastName',
+    );
+  });
+});
+
+describe('§5 Wizard validation', () => {
+  it('text steps need non-blank text', () => {
+    expect(stepProblem('FirstName', '  ')).toBe('ac_FirstNameRequiredMessage');
+    expect(stepProblem('LastName', 'Jansen')).toBeNull();
+  });
+
+  it('the telephone needs more than 3 characters, the salutation 1 or 2, the birthday a value', () => {
+    expect(stepProblem('Telephone', '123')).toBe('ac_TelephoneRequiredMessage');
+    expect(stepProblem('Telephone', '1234')).toBeNull();
+    expect(stepProblem('Gender', '3')).toBe('ac_GenderInvalidMessage');
+    expect(stepProblem('Gender', '2')).toBeNull();
+    expect(stepProblem('BirthDate', '')).toBe('ac_BirthDateRequiredMessage');
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The signed-in shopper's account, shared by every screen. "Reload account" (spec §4, §7: after
+ * every change) refetches it, and every view that reads it refreshes.
+ */
+import type { Account } from '@account/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { accountQuery } from './queries';
+
+/** The account inside guarded screens, where the guard has made sure it exists. */
+export function useAccount(): Account {
+  const { data } = useQuery(accountQuery);
+  if (!data) throw new Error('useAccount is for screens behind the account guard');
+  return data;
+}
+
+export function useReloadAccount(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: accountQuery.queryKey }), [queryClient]);
+}
+
+/** Puts an account the server answered into the cache (no extra request). */
+export function useSetAccount(): (account: Account) => void {
+  const queryClient = useQueryClient();
+  return useCallback((account: Account) => queryClient.setQueryData(accountQuery.queryKey, account), [queryClient]);
+}
