@@ -19,6 +19,7 @@ import { useEmailCheck } from '@/lib/use-email-check';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Checkbox, CheckboxGroup, RadioGroup, TextField } from '@/ui/Field';
+import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
 import styles from './FirstLoginPage.module.css';
 
@@ -124,7 +125,7 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
     <>
       <PageHeader title={t('ac_FirstLoginTitle')} description={t('ac_FirstLoginDescription')} />
       <Card>
-        <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+        <Form ref={form} onSubmit={onSubmit}>
           <RadioGroup<1 | 2>
             label={t('ac_Gender')}
             name="gender"
@@ -135,7 +136,7 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
               { value: 2, label: t('ac_GenderMrs') },
             ]}
           />
-          <div className={styles.row}>
+          <FormRow>
             <TextField
               label={t('ac_FirstName')}
               name="firstName"
@@ -158,7 +159,7 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
               onChange={(e) => setLastName(e.target.value)}
               error={shown('LastName')}
             />
-          </div>
+          </FormRow>
           <TextField
             label={t('ac_Email')}
             name="email"
@@ -202,10 +203,10 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
               </CheckboxGroup>
             </div>
           )}
-          <div className={styles.actions}>
+          <FormActions>
             <Button type="submit">{t('ac_SaveAndContinue')}</Button>
-          </div>
-        </form>
+          </FormActions>
+        </Form>
       </Card>
     </>
   );

@@ -21,8 +21,8 @@ import { Card } from '@/ui/Card';
 import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
 import { RadioGroup, TextField } from '@/ui/Field';
+import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
-import styles from './EditProfilePage.module.css';
 
 export function EditProfilePage() {
   const t = useT();
@@ -100,7 +100,7 @@ export function EditProfilePage() {
     <>
       <PageHeader title={t('ac_EditProfileTitle')} description={t('ac_EditProfileDescription')} />
       <Card>
-        <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate>
+        <Form ref={form} onSubmit={onSubmit}>
           <RadioGroup<1 | 2>
             label={t('ac_Gender')}
             name="gender"
@@ -112,7 +112,7 @@ export function EditProfilePage() {
             ]}
             error={error('Gender')}
           />
-          <div className={styles.row}>
+          <FormRow>
             <TextField
               label={t('ac_FirstName')}
               autoComplete="given-name"
@@ -131,8 +131,8 @@ export function EditProfilePage() {
               onChange={(e) => change(setLastName, 'LastName')(e.target.value)}
               error={error('LastName')}
             />
-          </div>
-          <div className={styles.row}>
+          </FormRow>
+          <FormRow>
             <TextField
               label={t('ac_Email')}
               type="email"
@@ -154,8 +154,8 @@ export function EditProfilePage() {
               onChange={(e) => change(setConfirmEmail, 'ConfirmEmail')(e.target.value)}
               error={error('ConfirmEmail')}
             />
-          </div>
-          <div className={styles.row}>
+          </FormRow>
+          <FormRow>
             <TextField
               label={t('ac_Telephone')}
               type="tel"
@@ -176,7 +176,7 @@ export function EditProfilePage() {
               onChange={(e) => change(setConfirmTelephone, 'ConfirmTelephone')(e.target.value)}
               error={error('ConfirmTelephone')}
             />
-          </div>
+          </FormRow>
           <DateField
             legend={t('ac_BirthDate')}
             labels={{ day: t('ac_Day'), month: t('ac_Month'), year: t('ac_Year') }}
@@ -189,15 +189,15 @@ export function EditProfilePage() {
             onChange={change(setBirth, 'BirthDate')}
             error={error('BirthDate')}
           />
-          <div className={styles.actions}>
+          <FormActions>
             <Button variant="secondary" onClick={() => navigate(paths.overview)}>
               {t('ac_Cancel')}
             </Button>
             <Button type="submit" disabled={checking}>
               {t('ac_SaveProfile')}
             </Button>
-          </div>
-        </form>
+          </FormActions>
+        </Form>
       </Card>
     </>
   );
