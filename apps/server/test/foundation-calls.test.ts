@@ -90,6 +90,24 @@ describe(`§7 GET /translation (${databaseKind})`, () => {
     expect(entries).toContainEqual({ key: 'ac_BackToShop', translate: 'Terug naar de winkel' });
   });
 
+  it('lets the shop’s own texts override the shipped ones, key by key', async () => {
+    await server.app.db.kysely
+      .insertInto('translations')
+      .values({ languageCode: 'nl', key: 'ac_BackToShop', value: 'Verder winkelen' })
+      .execute();
+    try {
+      const entries = TranslationEntry.array().parse(
+        (await new TestBrowser(server.app).request(api('/translation?language=nl'))).json(),
+      );
+      expect(entries.filter((e) => e.key === 'ac_BackToShop')).toEqual([
+        { key: 'ac_BackToShop', translate: 'Verder winkelen' },
+      ]);
+      expect(entries).toContainEqual({ key: 'ac_Settings', translate: 'Instellingen' });
+    } finally {
+      await server.app.db.kysely.deleteFrom('translations').where('key', '=', 'ac_BackToShop').execute();
+    }
+  });
+
   it('falls back to the shop’s default language for one it does not offer', async () => {
     const response = await new TestBrowser(server.app).request(api('/translation?language=xx'));
     expect(response.statusCode).toBe(200);

@@ -3,7 +3,6 @@
  * that show every state of every screen. Seeding runs once; a database that already has data
  * (or was seeded before) is left alone.
  */
-import { EN } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
 import {
@@ -16,8 +15,6 @@ import {
   DEMO_SETTINGS,
 } from './reference-data.js';
 import { seedShoppers } from './shoppers.js';
-import { DE } from './translations/de.js';
-import { NL } from './translations/nl.js';
 
 const SEEDED_MARKER = 'demoSeededAt';
 
@@ -44,16 +41,6 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
     await trx.insertInto('interests').values(DEMO_INTERESTS).execute();
     await trx.insertInto('newsletters').values(DEMO_NEWSLETTERS).execute();
     await trx.insertInto('customPages').values(DEMO_PAGES).execute();
-    for (const [languageCode, catalogue] of [
-      ['en', EN],
-      ['nl', NL],
-      ['de', DE],
-    ] as const) {
-      await trx
-        .insertInto('translations')
-        .values(Object.entries(catalogue).map(([key, value]) => ({ languageCode, key, value })))
-        .execute();
-    }
     await seedShoppers(trx, now);
     await trx
       .insertInto('siteSettings')

@@ -1,4 +1,5 @@
 /** Site configuration, translations and localisation lists (spec §3, §7). */
+
 import {
   type CustomPage,
   type LocalizeData,
@@ -6,6 +7,7 @@ import {
   SSO_START_PATH,
   type TranslationEntry,
 } from '@account/contract';
+import { shippedCatalogue } from '../../i18n/catalogues.js';
 import type { SettingsRepository } from './repository.js';
 import { StoredSettings } from './stored-settings.js';
 
@@ -97,10 +99,11 @@ export function settingsService(repository: SettingsRepository, providers: Publi
 
     async defaults(): Promise<ShopperLocale> {
       const s = await snapshot();
+      const { defaultCountry, defaultCurrency } = s.stored;
       return {
         language: defaultLanguageOf(s),
-        country: s.countries[0]?.code ?? 'NL',
-        currency: s.currencies[0]?.code ?? 'EUR',
+        country: s.countries.find((c) => c.code === defaultCountry)?.code ?? s.countries[0]?.code ?? 'NL',
+        currency: s.currencies.find((c) => c.code === defaultCurrency)?.code ?? s.currencies[0]?.code ?? 'EUR',
       };
     },
 
@@ -156,8 +159,9 @@ export function settingsService(repository: SettingsRepository, providers: Publi
     },
 
     async translations(language: string): Promise<TranslationEntry[]> {
-      const rows = await repository.translations(language);
-      return rows.map((row) => ({ key: row.key, translate: row.value }));
+      const texts = new Map(Object.entries(shippedCatalogue(language)));
+      for (const row of await repository.translations(language)) texts.set(row.key, row.value);
+      return [...texts].map(([key, translate]) => ({ key, translate }));
     },
 
     async localize(locale: ShopperLocale): Promise<LocalizeData> {

@@ -400,4 +400,6 @@ export const NL: Catalogue = {
   // Custom pages
   ac_PageLoading: 'Pagina laden…',
   ac_Document: 'Document',
+  ac_ShowOptions: 'Opties tonen',
+  ac_DefaultFor: 'Standaard voor',
 };

@@ -402,4 +402,6 @@ export const DE: Catalogue = {
   // Custom pages
   ac_PageLoading: 'Seite wird geladen…',
   ac_Document: 'Dokument',
+  ac_ShowOptions: 'Optionen anzeigen',
+  ac_DefaultFor: 'Standard f\u00fcr',
 };
