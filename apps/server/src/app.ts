@@ -30,6 +30,7 @@ import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
 import { accountRepository } from './modules/account/repository.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { accountService } from './modules/account/service.js';
+import { registerAddressBook } from './modules/addresses/module.js';
 import { registerProviderRoutes } from './modules/auth/providers/index.js';
 import { authRepository } from './modules/auth/repository.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
@@ -179,12 +180,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limit,
     fetch: options.fetch ?? globalThis.fetch,
   });
+  const validationLimit = limit(VALIDATION_LIMIT);
   registerPreferencesRoutes(app, deps, {
     preferences: preferencesService(preferencesRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
     accounts: accountsService,
     settings,
-    validationLimit: limit(VALIDATION_LIMIT),
+    validationLimit,
   });
+  registerAddressBook(app, deps, { db, config, settings, validationLimit, fetch: options.fetch ?? globalThis.fetch });
   registerProfileRoutes(app, deps, {
     profile: profileService(profileRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
     accounts: accountsService,

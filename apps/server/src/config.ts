@@ -94,6 +94,8 @@ const Env = z.object({
   PHONE_CODE_RESENDS: int(5, 1, 1000),
   PHONE_CODE_RESEND_INTERVAL: int(30, 0, 3600),
   PHONE_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
+  VIES_URL: url(/^https?:$/, 'http(s)'),
+  VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
 });
 
 /** Sign-in providers besides the company single sign-on; each is on when its settings are given. */
@@ -173,6 +175,8 @@ export interface Config {
   signInRateLimit: number;
   sms: SmsConfig;
   phoneVerification: PhoneVerificationConfig;
+  /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
+  vies: { url: string; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -330,5 +334,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resendIntervalSeconds: e.PHONE_CODE_RESEND_INTERVAL,
       verifyAttemptsPerHour: e.PHONE_VERIFY_RATE_LIMIT,
     },
+    vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
   };
 }

@@ -91,6 +91,16 @@ describe(`DESIGN §6 Security headers (${databaseKind})`, () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('hands index.html a per-response style nonce, matching its content security policy', async () => {
+    const first = await new TestBrowser(server.app).request('/account/orders');
+    const second = await new TestBrowser(server.app).request('/account/orders');
+    const nonceOf = (html: string) => /<meta property="csp-nonce" content="([0-9a-f]{32})">/.exec(html)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toBeDefined();
+    expect(String(first.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(nonceOf(second.body)).not.toBe(nonce);
+  });
+
   it('gives every response a request id, and keeps a sane one the client sent', async () => {
     const browser = new TestBrowser(server.app);
     const own = await browser.request('/account/api/health');

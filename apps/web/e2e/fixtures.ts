@@ -22,3 +22,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 920;
+
+/** A brand-new shopper who has finished onboarding: a clean account each test can change freely. */
+export async function signInAsNewShopper(page: Page, name = { first: 'Test', last: 'Shopper' }): Promise<void> {
+  await signIn(page, 'A new shopper');
+  await page.waitForURL(/\/account\/first-login$/);
+  await page.getByRole('textbox', { name: 'First name' }).fill(name.first);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(name.last);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.waitForURL(/\/account\/?$/);
+}

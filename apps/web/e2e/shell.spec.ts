@@ -90,6 +90,10 @@ test.describe('§2 Shell after signing in', () => {
     await menu.getByRole('link', { name: 'My orders' }).click();
     await expect(page).toHaveURL(/\/account\/orders$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')).toHaveText([
+      'Account',
+      'My orders',
+    ]);
     // The page title takes focus after navigation, for screen readers.
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeFocused();
     if (isMobile(page)) {

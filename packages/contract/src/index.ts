@@ -1,6 +1,7 @@
 export * from './api/index.js';
 export * from './domain/account.js';
 export * from './domain/achievements.js';
+export * from './domain/address-rules.js';
 export * from './domain/address-text.js';
 export * from './domain/custom-pages.js';
 export * from './domain/dates.js';

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '@account/contract';
+import type {} from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.js';
@@ -55,20 +56,23 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         .send("The account web app is not built yet. Run 'npm run build', then start the server again.");
     }
     const config = await options.siteConfig(request);
+    // React Aria adds one small style element at run time; the per-response nonce lets it past the CSP.
+    const nonce = reply.cspNonce?.style ?? '';
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${config.currentLanguage.replace(/[^a-zA-Z-]/g, '')}"`)
       .replace(
         '</head>',
-        `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(config)}</script></head>`,
+        `<meta property="csp-nonce" content="${nonce}"><script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(config)}</script></head>`,
       );
     return reply.type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/account', renderIndex);
+  const withNonces = { helmet: { enableCSPNonces: true } };
+  app.get('/account', withNonces, renderIndex);
   app.all('/account/api/*', async (request) => {
     throw notFound(`No ${request.method} ${request.url.split('?')[0]}`);
   });
-  app.get('/account/*', async (request, reply) => {
+  app.get('/account/*', withNonces, async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     if (files.has(relative)) {
       // Vite fingerprints everything under assets/, so those names never change content.

@@ -83,11 +83,18 @@ export const Address = z.object({
   city: z.string(),
   isBilling: z.boolean(),
   isShipping: z.boolean(),
+  /** Values of the shop's own extra address fields, by orderField. */
+  extraFields: z.record(z.string(), z.string()),
 });
 export type Address = z.infer<typeof Address>;
 
 /** An address as printed on an order, with its text rendering. */
-export const OrderAddress = Address.omit({ addressId: true, isBilling: true, isShipping: true }).extend({
+export const OrderAddress = Address.omit({
+  addressId: true,
+  isBilling: true,
+  isShipping: true,
+  extraFields: true,
+}).extend({
   text: z.string(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;

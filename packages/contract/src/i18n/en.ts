@@ -405,6 +405,8 @@ export const EN = {
   // Custom pages
   ac_PageLoading: 'Loading page…',
   ac_Document: 'Document',
+  ac_ShowOptions: 'Show options',
+  ac_DefaultFor: 'Default for',
 } as const;
 
 export type TranslationKey = keyof typeof EN;

@@ -13,6 +13,8 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   logo: '/demo-shop/logo.svg',
   theme: 'default',
   shopUrl: '/',
+  defaultCountry: 'NL',
+  defaultCurrency: 'EUR',
   enableLangUrls: true,
   enableFeatures: [...ALL_FEATURES],
   enableEuVatReverse: true,

@@ -1,13 +1,7 @@
-import {
-  type Achievement,
-  type Address,
-  fromMinorUnits,
-  fullName,
-  type Product,
-  type Voucher,
-} from '@account/contract';
+import { type Achievement, fromMinorUnits, type Product, type Voucher } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { shopperAddresses } from '../addresses/repository.js';
 import { phoneRepository } from '../phone/repository.js';
 
 export const SHOPPER_COLUMNS = [
@@ -59,50 +53,7 @@ export function accountRepository(db: Kysely<Database>) {
       return db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
-    async addresses(shopperId: number): Promise<Address[]> {
-      const rows = await db
-        .selectFrom('addresses')
-        .select([
-          'id',
-          'firstName',
-          'lastName',
-          'companyName',
-          'vatNumber',
-          'addressType',
-          'email',
-          'telephone',
-          'country',
-          'street',
-          'houseNumber',
-          'houseNumberSuffix',
-          'zipCode',
-          'city',
-          'isBilling',
-          'isShipping',
-        ])
-        .where('shopperId', '=', shopperId)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({
-        addressId: r.id,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        name: fullName(r),
-        companyName: r.companyName,
-        vatNumber: r.vatNumber,
-        addressType: r.addressType,
-        email: r.email,
-        telephone: r.telephone,
-        country: r.country,
-        address: r.street,
-        addressNumber: r.houseNumber,
-        addressNumberSuffix: r.houseNumberSuffix,
-        zipCode: r.zipCode,
-        city: r.city,
-        isBilling: r.isBilling === 1,
-        isShipping: r.isShipping === 1,
-      }));
-    },
+    addresses: (shopperId: number) => shopperAddresses(db, shopperId),
 
     async achievements(shopperId: number): Promise<Achievement[]> {
       const rows = await db

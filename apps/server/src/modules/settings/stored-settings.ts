@@ -25,6 +25,9 @@ export const StoredSettings = z.object({
   logo: z.string().nullable().catch(null).default(null),
   theme: z.string().catch('default').default('default'),
   shopUrl: z.string().catch('/').default('/'),
+  /** What a new shopper starts with; the first listed country/currency when empty or unknown. */
+  defaultCountry: z.string().catch('').default(''),
+  defaultCurrency: z.string().catch('').default(''),
   enableLangUrls: z.boolean().catch(false).default(false),
   enableFeatures: z.array(z.string()).catch([]).default([]),
   enableEuVatReverse: z.boolean().catch(false).default(false),

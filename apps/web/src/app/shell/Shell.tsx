@@ -41,9 +41,11 @@ export function Shell() {
   const leaf = matches.at(-1);
   const context = { params: leaf?.params ?? {}, t, config };
   const title = resolveTitle(leaf?.handle, context);
+  // A section's own page is the current page, not a step of the trail.
   const trail: Crumb[] = matches
     .slice(0, -1)
-    .flatMap((m) => (m.handle?.crumb ? [{ title: t(m.handle.crumb.title), to: m.handle.crumb.to }] : []));
+    .flatMap((m) => (m.handle?.crumb ? [{ title: t(m.handle.crumb.title), to: m.handle.crumb.to }] : []))
+    .filter((crumb) => crumb.to !== location.pathname.replace(/\/$/, ''));
   const signedIn = Boolean(account && account.id > 0);
   const chrome = signedIn && matches.some((m) => m.handle?.navigation);
 

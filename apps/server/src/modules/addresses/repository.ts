@@ -1,0 +1,265 @@
+/** SQL of the address book: a shopper's addresses and their default billing and delivery roles. */
+import { type Address, fullName } from '@account/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseKind } from '../../db/connection.js';
+import type { Database, Row, RowUpdate } from '../../db/types.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** An address's own data, named as the contract names it. */
+export type AddressData = Omit<Address, 'addressId' | 'name' | 'isBilling' | 'isShipping'> & {
+  /** Values of the shop's own extra fields, by orderField. */
+  extraFields: Record<string, string>;
+};
+
+/** The default roles an address can hold, one address each per shopper (unique indexes). */
+export type AddressRole = 'isBilling' | 'isShipping';
+
+const COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'companyName',
+  'vatNumber',
+  'addressType',
+  'email',
+  'telephone',
+  'country',
+  'street',
+  'houseNumber',
+  'houseNumberSuffix',
+  'zipCode',
+  'city',
+  'isBilling',
+  'isShipping',
+  'extraFields',
+] as const;
+
+type AddressRow = Pick<Row<'addresses'>, (typeof COLUMNS)[number]>;
+
+/** A stored address as the contract's Address (spec §3): name is first plus last, trimmed. */
+export function toAddress(r: AddressRow): Address {
+  return {
+    addressId: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    name: fullName(r),
+    companyName: r.companyName,
+    vatNumber: r.vatNumber,
+    addressType: r.addressType,
+    email: r.email,
+    telephone: r.telephone,
+    country: r.country,
+    address: r.street,
+    addressNumber: r.houseNumber,
+    addressNumberSuffix: r.houseNumberSuffix,
+    zipCode: r.zipCode,
+    city: r.city,
+    isBilling: r.isBilling === 1,
+    isShipping: r.isShipping === 1,
+    extraFields: parseExtraFields(r.extraFields),
+  };
+}
+
+/** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
+export async function shopperAddresses(db: Executor, shopperId: number): Promise<Address[]> {
+  const rows = await db
+    .selectFrom('addresses')
+    .select(COLUMNS)
+    .where('shopperId', '=', shopperId)
+    .orderBy('id')
+    .execute();
+  return rows.map(toAddress);
+}
+
+function parseExtraFields(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+const extraFieldsJson = (extraFields: Record<string, string>) =>
+  Object.keys(extraFields).length > 0 ? JSON.stringify(extraFields) : null;
+
+/** The columns of an address's data. */
+const rowOf = (data: AddressData) => ({
+  firstName: data.firstName,
+  lastName: data.lastName,
+  companyName: data.companyName,
+  vatNumber: data.vatNumber,
+  addressType: data.addressType,
+  email: data.email,
+  telephone: data.telephone,
+  country: data.country,
+  street: data.address,
+  houseNumber: data.addressNumber,
+  houseNumberSuffix: data.addressNumberSuffix,
+  zipCode: data.zipCode,
+  city: data.city,
+  extraFields: extraFieldsJson(data.extraFields),
+});
+
+/** The columns of the data that changed (any part of it). */
+function changedColumns(changes: Partial<AddressData>): RowUpdate<'addresses'> {
+  const { address, addressNumber, addressNumberSuffix, extraFields, ...same } = changes;
+  return {
+    ...same,
+    ...(address === undefined ? {} : { street: address }),
+    ...(addressNumber === undefined ? {} : { houseNumber: addressNumber }),
+    ...(addressNumberSuffix === undefined ? {} : { houseNumberSuffix: addressNumberSuffix }),
+    ...(extraFields === undefined ? {} : { extraFields: extraFieldsJson(extraFields) }),
+  };
+}
+
+const roleValue = (role: AddressRole, on: boolean) =>
+  role === 'isBilling' ? { isBilling: on ? 1 : 0 } : { isShipping: on ? 1 : 0 };
+
+export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  /** Gives `id` the role, taking it from the shopper's other addresses first (the index allows one). */
+  async function giveRole(trx: Transaction<Database>, shopperId: number, id: number, role: AddressRole, now: string) {
+    await trx
+      .updateTable('addresses')
+      .set(roleValue(role, false))
+      .where('shopperId', '=', shopperId)
+      .where(role, '=', 1)
+      .where('id', '!=', id)
+      .execute();
+    await trx
+      .updateTable('addresses')
+      .set({ ...roleValue(role, true), updatedAt: now })
+      .where('id', '=', id)
+      .where('shopperId', '=', shopperId)
+      .execute();
+  }
+
+  return {
+    list: (shopperId: number) => shopperAddresses(db, shopperId),
+
+    /** One of the shopper's own addresses; another shopper's is as absent as an unknown one. */
+    async find(
+      shopperId: number,
+      id: number,
+      executor: Executor = db,
+    ): Promise<{ address: Address; extraFields: Record<string, string> } | undefined> {
+      const row = await executor
+        .selectFrom('addresses')
+        .select([...COLUMNS, 'extraFields'])
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .executeTakeFirst();
+      return row && { address: toAddress(row), extraFields: parseExtraFields(row.extraFields) };
+    },
+
+    async countryExists(code: string): Promise<boolean> {
+      const row = await db.selectFrom('countries').select('code').where('code', '=', code).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    /**
+     * Serialises the changes to one shopper's address book until the transaction ends, so that two
+     * concurrent "make default" calls cannot both move a role. PostgreSQL locks the shopper's row;
+     * SQLite runs one transaction at a time already (and has no FOR UPDATE).
+     */
+    async lockShopper(trx: Transaction<Database>, shopperId: number): Promise<void> {
+      if (kind !== 'postgres') return;
+      await trx.selectFrom('shoppers').select('id').where('id', '=', shopperId).forUpdate().execute();
+    },
+
+    async hasAddresses(trx: Transaction<Database>, shopperId: number): Promise<boolean> {
+      const row = await trx.selectFrom('addresses').select('id').where('shopperId', '=', shopperId).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insert(
+      trx: Transaction<Database>,
+      shopperId: number,
+      data: AddressData,
+      roles: Record<AddressRole, boolean>,
+      now: string,
+    ): Promise<number> {
+      const { id } = await trx
+        .insertInto('addresses')
+        .values({ ...rowOf(data), shopperId, isBilling: 0, isShipping: 0, createdAt: now, updatedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const role of ['isBilling', 'isShipping'] as const) {
+        if (roles[role]) await giveRole(trx, shopperId, id, role, now);
+      }
+      return id;
+    },
+
+    async update(
+      trx: Transaction<Database>,
+      shopperId: number,
+      id: number,
+      changes: Partial<AddressData>,
+      now: string,
+    ) {
+      await trx
+        .updateTable('addresses')
+        .set({ ...changedColumns(changes), updatedAt: now })
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .execute();
+    },
+
+    /** Gives the address the role (taking it from the others), or takes it away. */
+    async setRole(
+      trx: Transaction<Database>,
+      shopperId: number,
+      id: number,
+      role: AddressRole,
+      on: boolean,
+      now: string,
+    ) {
+      if (on) return giveRole(trx, shopperId, id, role, now);
+      await trx
+        .updateTable('addresses')
+        .set({ ...roleValue(role, false), updatedAt: now })
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .execute();
+    },
+
+    /** Deletes one of the shopper's addresses; answers the roles it held, or null if it was not theirs. */
+    async remove(
+      trx: Transaction<Database>,
+      shopperId: number,
+      id: number,
+    ): Promise<Record<AddressRole, boolean> | null> {
+      const row = await trx
+        .deleteFrom('addresses')
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .returning(['isBilling', 'isShipping'])
+        .executeTakeFirst();
+      return row ? { isBilling: row.isBilling === 1, isShipping: row.isShipping === 1 } : null;
+    },
+
+    /** The shopper's oldest address. */
+    async oldest(trx: Transaction<Database>, shopperId: number): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('addresses')
+        .select('id')
+        .where('shopperId', '=', shopperId)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
+    },
+  };
+}
+
+export type AddressRepository = ReturnType<typeof addressRepository>;

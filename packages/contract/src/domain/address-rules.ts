@@ -1,0 +1,102 @@
+/**
+ * The address form's rules (spec §5 Address form, §4 Address form), written once for the web
+ * form and the server: they read the server-supplied field definitions, so a shop's own field
+ * list is validated the same way on both sides.
+ */
+import type { FieldDefinition } from './entities.js';
+import { FIELD_TYPES } from './field-types.js';
+import { LIMITS } from './rules.js';
+
+/** Form values by the field's orderField; AddressType is '0' or '1', Telephone '{code} {number}'. */
+export type AddressValues = Readonly<Record<string, string>>;
+
+const INPUT_TYPES: readonly number[] = [
+  FIELD_TYPES.text,
+  FIELD_TYPES.dropdown,
+  FIELD_TYPES.radio,
+  FIELD_TYPES.numberText,
+  FIELD_TYPES.telephone,
+];
+/** Fields that only a company address has (§5: not required for a private address). */
+export const COMPANY_FIELDS: readonly string[] = ['CompanyName', 'VatNumber'];
+const PHONE_FIELDS: readonly string[] = ['Telephone', 'ConfirmTelephone'];
+
+export const isInputField = (field: FieldDefinition) => INPUT_TYPES.includes(field.type);
+export const isPrivate = (values: AddressValues) => (values.AddressType ?? '0') !== '1';
+
+/** '{code} {number}' -> its parts; a value without a code is all number. */
+export function splitPhone(value: string): { code: string; number: string } {
+  const match = /^(\+\d{1,4})\s+(.*)$/.exec(value.trim());
+  return match ? { code: match[1] ?? '', number: match[2] ?? '' } : { code: '', number: value.trim() };
+}
+
+/** §5 Phone field: only digits are kept, at most 20; stored as '{code} {number}', empty without a number. */
+export function joinPhone(code: string, number: string): string {
+  const digits = number.replace(/\D/g, '').slice(0, LIMITS.phoneNumberMaxLength);
+  return digits ? `${code} ${digits}`.trim() : '';
+}
+
+/** §5: the user's default country when the list has it (case-insensitive), otherwise the first. */
+export function preselectedCountry(codes: readonly string[], defaultCountry: string | null | undefined): string {
+  const wanted = (defaultCountry ?? '').toLowerCase();
+  return codes.find((code) => code.toLowerCase() === wanted) ?? codes[0] ?? '';
+}
+
+/** §5: a required country list of one option or none is disabled (and preselected). */
+export const countryPickerDisabled = (field: FieldDefinition, optionCount: number) =>
+  field.required && optionCount <= 1;
+
+/**
+ * The problems of an address: field (orderField) -> translation key. Hidden company fields of a
+ * private address are not checked.
+ */
+export function addressProblems(values: AddressValues, fields: readonly FieldDefinition[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const privateAddress = isPrivate(values);
+  for (const field of fields) {
+    const name = field.orderField;
+    if (!isInputField(field)) continue;
+    if (privateAddress && COMPANY_FIELDS.includes(name)) continue;
+    const raw = (values[name] ?? '').trim();
+    const phone = field.type === FIELD_TYPES.telephone || PHONE_FIELDS.includes(name);
+    const value = phone ? splitPhone(raw).number.replace(/\D/g, '') : raw;
+    if (!value) {
+      if (field.required) problems[name] = `ac_${name}RequiredMessage`;
+      continue;
+    }
+    const minLength = phone && field.required ? Math.max(field.minLength ?? 0, LIMITS.phoneMinLength) : field.minLength;
+    const maxLength = phone ? LIMITS.phoneNumberMaxLength : field.maxLength || LIMITS.addressTextMaxLength;
+    if (minLength && value.length < minLength) problems[name] = `ac_${name}InvalidMinLengthMessage`;
+    else if (value.length > maxLength) problems[name] = 'ac_FieldInvalidMaxLengthMessage';
+  }
+  const present = (name: string) => fields.some((f) => f.orderField === name);
+  if (present('ConfirmEmail') && !problems.ConfirmEmail) {
+    if ((values.ConfirmEmail ?? '').trim().toLowerCase() !== (values.Email ?? '').trim().toLowerCase()) {
+      problems.ConfirmEmail = 'ac_EmailAdressesDontMatch';
+    }
+  }
+  if (present('ConfirmTelephone') && !problems.ConfirmTelephone) {
+    if ((values.ConfirmTelephone ?? '').trim() !== (values.Telephone ?? '').trim()) {
+      problems.ConfirmTelephone = 'ac_TelephoneNumbersDontMatch';
+    }
+  }
+  return problems;
+}
+
+/** The orderFields that are the address's own columns; any other input field is a shop's extra field. */
+export const ADDRESS_COLUMNS = {
+  FirstName: 'firstName',
+  LastName: 'lastName',
+  CompanyName: 'companyName',
+  VatNumber: 'vatNumber',
+  Email: 'email',
+  ConfirmEmail: 'confirmEmail',
+  Telephone: 'telephone',
+  ConfirmTelephone: 'confirmTelephone',
+  Country: 'country',
+  Address: 'address',
+  AddressNumber: 'addressNumber',
+  AddressNumberSuffix: 'addressNumberSuffix',
+  ZipCode: 'zipCode',
+  City: 'city',
+} as const;
