@@ -162,6 +162,7 @@ describe(`§7 POST /address: add an address (${databaseKind})`, () => {
       city: 'Amsterdam',
       isBilling: true,
       isShipping: true,
+      extraFields: {},
     });
     expect(await addresses(browser)).toEqual([address]);
   });
