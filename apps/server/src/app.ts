@@ -39,6 +39,7 @@ import { signInSteps } from './modules/auth/sign-in.js';
 import { avatarRepository } from './modules/avatar/repository.js';
 import { registerAvatarRoutes } from './modules/avatar/routes.js';
 import { avatarService } from './modules/avatar/service.js';
+import { registerOrders } from './modules/orders/module.js';
 import { orderRepository } from './modules/orders/repository.js';
 import { registerPhoneVerification } from './modules/phone/module.js';
 import { preferencesRepository } from './modules/preferences/repository.js';
@@ -47,6 +48,7 @@ import { preferencesService } from './modules/preferences/service.js';
 import { profileRepository } from './modules/profile/repository.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { profileService } from './modules/profile/service.js';
+import { registerRewards } from './modules/rewards/module.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
@@ -143,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? { language: shopper.defaultLanguage, country: shopper.defaultCountry, currency: shopper.defaultCurrency }
         : null;
     },
+    saveShopperLocale: (shopperId: number, locale: { language: string; country: string; currency: string }) =>
+      accounts.saveLocale(shopperId, locale, new Date().toISOString()),
   };
 
   const oidc: Record<string, OidcClient> = {};
@@ -188,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     validationLimit,
   });
   registerAddressBook(app, deps, { db, config, settings, validationLimit, fetch: options.fetch ?? globalThis.fetch });
+  registerOrders(app, deps, { db, settings });
+  registerRewards(app, deps, { db, accounts: accountsService, settings });
   registerProfileRoutes(app, deps, {
     profile: profileService(profileRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
     accounts: accountsService,

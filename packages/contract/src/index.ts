@@ -14,4 +14,5 @@ export * from './domain/rules.js';
 export * from './domain/status.js';
 export * from './domain/theme.js';
 export * from './domain/validation.js';
+export * from './domain/vouchers.js';
 export * from './i18n/en.js';

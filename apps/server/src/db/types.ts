@@ -112,6 +112,8 @@ export interface OrdersTable {
   /** JSON of the address as printed on the order. */
   shippingAddress: string | null;
   billingAddress: string | null;
+  /** Order number and product names, lower-cased (modules/orders/search-text.ts): what a search matches. */
+  searchText: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -180,6 +180,20 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
       ),
     );
   });
+  // Where 'View order' and 'View code' lead for the other orders: the shop's own page of the order.
+  app.get<{ Params: { orderNumber: string } }>('/order/:orderNumber', async (request, reply) => {
+    const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+    return html(
+      reply,
+      page(
+        'Order',
+        await company(),
+        `<h1>Order ${escapeHtml(orderNumber)}</h1>
+<p>In a real shop this page tracks the delivery and shows the codes of digital products.</p>
+<p><a href="/account/orders">Back to my orders</a></p>`,
+      ),
+    );
+  });
   app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
     const title = slug.replace(/-/g, ' ');

@@ -324,6 +324,13 @@ export const DE: Catalogue = {
   ac_ViewOrder: 'Bestellung ansehen',
   ac_ViewCode: 'Code ansehen',
   ac_OrderDeleted: 'Die Bestellung wurde gelöscht',
+  ac_OrderNotFoundTitle: 'Bestellung nicht gefunden',
+  ac_OrderNotFoundMessage: 'Diese Bestellung gibt es nicht oder sie gehört nicht zu Ihrem Konto.',
+  ac_OrderPlacedOn: 'Aufgegeben am {date} um {time}',
+  ac_OrdersShown: '{shown} von {total} Bestellungen',
+  ac_NoOrdersYet: 'Sie haben noch keine Bestellungen aufgegeben.',
+  ac_InvoiceDownloadFailed: 'Die Rechnung konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
+  ac_OrdersLoadFailed: 'Ihre Bestellungen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
 
   // Order status
   ac_OrderStatus0: 'Kein Status',
@@ -375,6 +382,14 @@ export const DE: Catalogue = {
   ac_Claimed: 'Angefordert',
   ac_VoucherClaimed: 'Ihr Gutscheincode ist bereit',
   ac_NoVouchers: 'Sie haben noch keine Gutscheine.',
+  ac_NotAvailable: 'k. A.',
+  ac_HaveVoucherCode: 'Haben Sie einen Gutscheincode?',
+  ac_HaveVoucherCodeHint: 'Geben Sie ihn hier ein, um den Gutschein Ihrem Konto hinzuzufügen.',
+  ac_AddVoucher: 'Gutschein hinzufügen',
+  ac_VoucherAdded: 'Der Gutschein wurde Ihrem Konto hinzugefügt',
+  ac_VoucherCodeRequired: 'Bitte geben Sie einen Gutscheincode ein.',
+  ac_VoucherCodeUnknown: 'Diesen Gutscheincode kennen wir nicht.',
+  ac_VoucherCodeNotClaimable: 'Dieser Gutscheincode kann nicht mehr verwendet werden.',
 
   // Wishlist
   ac_WishlistDescription: 'Die Produkte, die Sie für später gespeichert haben.',
@@ -398,10 +413,19 @@ export const DE: Catalogue = {
   ac_MailType: 'E-Mail-Typ',
   ac_SettingsSaved: 'Ihre Einstellungen wurden gespeichert',
   ac_SettingsSaveFailed: 'Ihre Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  ac_SavedAutomatically: 'Ihre Auswahl wird automatisch gespeichert.',
+  ac_SaveAgain: 'Erneut speichern',
 
   // Custom pages
   ac_PageLoading: 'Seite wird geladen…',
   ac_Document: 'Dokument',
   ac_ShowOptions: 'Optionen anzeigen',
   ac_DefaultFor: 'Standard f\u00fcr',
+
+  // Invoice PDF
+  ac_InvoicePdfTitle: 'Rechnung {number} von {company}',
+  ac_InvoicePdfCategory: 'Kategorie',
+  ac_InvoicePdfAmountsIn: 'Alle Beträge in {currency}.',
+  ac_InvoicePdfThanks: 'Vielen Dank für Ihren Einkauf bei {company}.',
+  ac_InvoicePdfPage: 'Seite {page} von {pages}',
 };

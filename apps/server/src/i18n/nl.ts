@@ -323,6 +323,13 @@ export const NL: Catalogue = {
   ac_ViewOrder: 'Bestelling bekijken',
   ac_ViewCode: 'Code bekijken',
   ac_OrderDeleted: 'De bestelling is verwijderd',
+  ac_OrderNotFoundTitle: 'Bestelling niet gevonden',
+  ac_OrderNotFoundMessage: 'Deze bestelling bestaat niet of hoort niet bij je account.',
+  ac_OrderPlacedOn: 'Geplaatst op {date} om {time}',
+  ac_OrdersShown: '{shown} van {total} bestellingen',
+  ac_NoOrdersYet: 'Je hebt nog geen bestellingen geplaatst.',
+  ac_InvoiceDownloadFailed: 'De factuur kon niet worden gedownload. Probeer het opnieuw.',
+  ac_OrdersLoadFailed: 'Je bestellingen konden niet worden geladen. Probeer het opnieuw.',
 
   // Order status
   ac_OrderStatus0: 'Geen status',
@@ -374,6 +381,14 @@ export const NL: Catalogue = {
   ac_Claimed: 'Geclaimd',
   ac_VoucherClaimed: 'Je waardeboncode staat klaar',
   ac_NoVouchers: 'Je hebt nog geen waardebonnen.',
+  ac_NotAvailable: 'n.v.t.',
+  ac_HaveVoucherCode: 'Heb je een vouchercode?',
+  ac_HaveVoucherCodeHint: 'Vul hem hier in om de voucher aan je account toe te voegen.',
+  ac_AddVoucher: 'Voucher toevoegen',
+  ac_VoucherAdded: 'De voucher is aan je account toegevoegd',
+  ac_VoucherCodeRequired: 'Vul een vouchercode in.',
+  ac_VoucherCodeUnknown: 'Deze vouchercode kennen we niet.',
+  ac_VoucherCodeNotClaimable: 'Deze vouchercode kan niet meer worden gebruikt.',
 
   // Wishlist
   ac_WishlistDescription: 'De producten die je hebt bewaard voor later.',
@@ -396,10 +411,19 @@ export const NL: Catalogue = {
   ac_MailType: 'Soort e-mail',
   ac_SettingsSaved: 'Je instellingen zijn opgeslagen',
   ac_SettingsSaveFailed: 'Je instellingen konden niet worden opgeslagen. Probeer het opnieuw.',
+  ac_SavedAutomatically: 'Je keuzes worden automatisch opgeslagen.',
+  ac_SaveAgain: 'Opnieuw opslaan',
 
   // Custom pages
   ac_PageLoading: 'Pagina laden…',
   ac_Document: 'Document',
   ac_ShowOptions: 'Opties tonen',
   ac_DefaultFor: 'Standaard voor',
+
+  // Invoice PDF
+  ac_InvoicePdfTitle: 'Factuur {number} van {company}',
+  ac_InvoicePdfCategory: 'Categorie',
+  ac_InvoicePdfAmountsIn: 'Alle bedragen in {currency}.',
+  ac_InvoicePdfThanks: 'Bedankt voor je bestelling bij {company}.',
+  ac_InvoicePdfPage: 'Pagina {page} van {pages}',
 };

@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
             {
               path: ':id',
               lazy: screens.orderDetail,
-              handle: nav(({ params, t }) => t('ac_OrderTitle', { id: params.id ?? '' })),
+              handle: nav('ac_OrderDetailTitle'),
             },
             ...customPageRoutes(false),
           ]),

@@ -2,7 +2,7 @@
  * Form fields with their label, hint and error wired for assistive technology: the error is
  * announced through aria-describedby and aria-invalid, and every control has a visible label.
  */
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import styles from './Field.module.css';
 
 interface Common {
@@ -14,7 +14,8 @@ interface Common {
   optionalText?: string;
 }
 
-export type TextFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'children'>;
+/** React 19 passes `ref` as a prop, so it reaches the input through the spread. */
+export type TextFieldProps = Common & Omit<ComponentPropsWithRef<'input'>, 'children'>;
 
 export function TextField({ label, error, hint, optionalText, id, className, ...input }: TextFieldProps) {
   const generated = useId();

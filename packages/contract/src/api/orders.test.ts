@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDERS_PER_PAGE } from '../domain/rules.js';
 import { OrderList, OrderListQuery } from './orders.js';
 
 type Result = { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
@@ -31,5 +32,14 @@ describe('§7 GET /order?page={page}&query={query}', () => {
     expect(OrderList.safeParse({ data: [], meta: { total: 0, numberPerPage: 10 } }).success).toBe(true);
     expect(OrderList.safeParse({ data: [], meta: { total: 0 } }).success).toBe(false);
     expect(OrderList.safeParse({ data: [] }).success).toBe(false);
+  });
+});
+
+describe('§9 Pagination: the page size of the order list', () => {
+  it('§9 Pagination: numberPerPage is ORDERS_PER_PAGE (10), and meta refuses a page size of 0 or a negative total', () => {
+    expect(ORDERS_PER_PAGE).toBe(10);
+    expect(OrderList.safeParse({ data: [], meta: { total: 0, numberPerPage: ORDERS_PER_PAGE } }).success).toBe(true);
+    expect(OrderList.safeParse({ data: [], meta: { total: 0, numberPerPage: 0 } }).success).toBe(false);
+    expect(OrderList.safeParse({ data: [], meta: { total: -1, numberPerPage: 10 } }).success).toBe(false);
   });
 });

@@ -76,15 +76,23 @@ export function formatMoney(money: Money, separators: MoneySeparators = DEFAULT_
   return `${currencySymbol(money.currency)} ${formatAmount(money.amount, separators)}`;
 }
 
+/** Building an Intl.NumberFormat costs tens of microseconds; a page of orders asks for it often. */
+const exponents = new Map<string, number>();
+
 /** Decimal places of a currency's minor unit (ISO 4217), e.g. 2 for EUR and 0 for JPY. */
 export function currencyExponent(code: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
+  let exponent = exponents.get(code);
+  if (exponent === undefined) {
+    try {
+      exponent =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    // Bounded: only well-formed codes are worth remembering, and there are few of those.
+    if (/^[A-Z]{3}$/.test(code)) exponents.set(code, exponent);
   }
+  return exponent;
 }
 
 /** Integer minor units (how money is stored) to a decimal amount (how it travels). */

@@ -12,6 +12,9 @@ export const LIMITS = {
   avatarMaxBytes: 512_000,
 } as const;
 
+/** §9 Pagination: the orders on one page of the order list (the server's numberPerPage). */
+export const ORDERS_PER_PAGE = 10;
+
 export const AVATAR_TYPES = ['image/jpg', 'image/jpeg', 'image/png'] as const;
 
 export const isBlank = (value: string | null | undefined): boolean => !value || value.trim() === '';

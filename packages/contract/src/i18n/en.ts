@@ -328,6 +328,13 @@ export const EN = {
   ac_ViewOrder: 'View order',
   ac_ViewCode: 'View code',
   ac_OrderDeleted: 'The order has been deleted',
+  ac_OrderNotFoundTitle: 'Order not found',
+  ac_OrderNotFoundMessage: 'This order does not exist or does not belong to your account.',
+  ac_OrderPlacedOn: 'Placed on {date} at {time}',
+  ac_OrdersShown: 'Showing {shown} of {total} orders',
+  ac_NoOrdersYet: 'You have not placed any orders yet.',
+  ac_InvoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
+  ac_OrdersLoadFailed: 'Your orders could not be loaded. Please try again.',
 
   // Order status
   ac_OrderStatus0: 'None',
@@ -379,6 +386,14 @@ export const EN = {
   ac_Claimed: 'Claimed',
   ac_VoucherClaimed: 'Your voucher code is ready',
   ac_NoVouchers: 'You have no vouchers yet.',
+  ac_NotAvailable: 'N/A',
+  ac_HaveVoucherCode: 'Have a voucher code?',
+  ac_HaveVoucherCodeHint: 'Enter it here to add the voucher to your account.',
+  ac_AddVoucher: 'Add voucher',
+  ac_VoucherAdded: 'The voucher has been added to your account',
+  ac_VoucherCodeRequired: 'Please enter a voucher code.',
+  ac_VoucherCodeUnknown: 'We do not know this voucher code.',
+  ac_VoucherCodeNotClaimable: 'This voucher code can no longer be used.',
 
   // Wishlist
   ac_WishlistDescription: 'The products you saved for later.',
@@ -401,12 +416,21 @@ export const EN = {
   ac_MailType: 'Email type',
   ac_SettingsSaved: 'Your settings have been saved',
   ac_SettingsSaveFailed: 'Your settings could not be saved. Please try again.',
+  ac_SavedAutomatically: 'Your choices are saved automatically.',
+  ac_SaveAgain: 'Save again',
 
   // Custom pages
   ac_PageLoading: 'Loading page…',
   ac_Document: 'Document',
   ac_ShowOptions: 'Show options',
   ac_DefaultFor: 'Default for',
+
+  // Invoice PDF
+  ac_InvoicePdfTitle: '{company} invoice {number}',
+  ac_InvoicePdfCategory: 'Category',
+  ac_InvoicePdfAmountsIn: 'All amounts in {currency}.',
+  ac_InvoicePdfThanks: 'Thank you for shopping at {company}.',
+  ac_InvoicePdfPage: 'Page {page} of {pages}',
 } as const;
 
 export type TranslationKey = keyof typeof EN;

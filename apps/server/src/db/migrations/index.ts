@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21-001-initial-schema.js';
 import * as rateLimits from './2026-11-22-001-rate-limits.js';
 import * as phoneAndAvatar from './2026-11-22-002-phone-and-avatar.js';
+import * as orderSearch from './2026-11-22-003-order-search.js';
+import * as voucherClaimCodes from './2026-11-22-004-voucher-claim-codes.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-initial-schema': initialSchema,
   '2026-11-22-001-rate-limits': rateLimits,
   '2026-11-22-002-phone-and-avatar': phoneAndAvatar,
+  '2026-11-22-003-order-search': orderSearch,
+  '2026-11-22-004-voucher-claim-codes': voucherClaimCodes,
 };

@@ -5,6 +5,7 @@
  * Amounts add up: total = sub total + service fee + shipping + transaction cost - discount.
  */
 import type { PersonaName } from '../../demo/personas.js';
+import { orderSearchText } from '../../modules/orders/search-text.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';
 import type { Catalogue, ProductSlug } from './products.js';
@@ -616,8 +617,9 @@ export async function seedOrders(
     orders.push({
       shopperId: shopperIds[plan.persona],
       orderNumber,
-      // Orders waiting for payment link to the shop's payment page ('Finish order', 'Start payment').
-      accessUrl: plan.status === 10 || plan.status === 20 ? `/checkout/pay/${orderNumber}` : null,
+      // Orders waiting for payment link to the shop's payment page ('Finish order', 'Start payment');
+      // the others to the shop's own page of the order ('View order', 'View code').
+      accessUrl: plan.status === 10 || plan.status === 20 ? `/checkout/pay/${orderNumber}` : `/order/${orderNumber}`,
       status: plan.status,
       currency,
       serviceFeeMinor,
@@ -628,6 +630,10 @@ export async function seedOrders(
       totalMinor,
       shippingAddress,
       billingAddress,
+      searchText: orderSearchText(
+        orderNumber,
+        products.map((p) => p.name),
+      ),
       createdAt,
       updatedAt,
     });

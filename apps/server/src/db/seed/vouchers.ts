@@ -3,7 +3,8 @@
  * voucher state of spec §4: unclaimed, claimed, expired (claimed and not), used once on a limited
  * campaign ('Yes'), used several times on an unlimited one (the count), redeemed but not counted
  * ('Yes') and never used ('No'). Claimed vouchers carry the code they were handed from the pool;
- * campaigns with unclaimed vouchers keep free codes to hand out.
+ * campaigns with unclaimed vouchers keep free codes to hand out. The claim codes TRAIL2026 and
+ * PINE5 add a voucher of their campaign when a shopper enters them (see the README's demo section).
  */
 import type { PersonaName } from '../../demo/personas.js';
 import type { Clock, Random, SeedDb } from './seed-kit.js';
@@ -79,6 +80,18 @@ const CAMPAIGNS: CampaignSeed[] = [
     expiresInDays: 60,
     createdDaysAgo: 400,
     freeCodes: 3,
+  },
+  {
+    key: 'newsletter',
+    name: 'Newsletter reader: €5 off',
+    // Nobody holds one yet, so every demo shopper (Emma too) can add it by entering the code.
+    claimCode: 'PINE5',
+    discountPercentage: 0,
+    discountAmountMinor: 500,
+    limited: true,
+    expiresInDays: 90,
+    createdDaysAgo: 10,
+    freeCodes: 25,
   },
 ];
 

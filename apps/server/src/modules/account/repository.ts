@@ -1,8 +1,9 @@
-import { type Achievement, fromMinorUnits, type Product, type Voucher } from '@account/contract';
+import { fromMinorUnits, type Product } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { shopperAddresses } from '../addresses/repository.js';
 import { phoneRepository } from '../phone/repository.js';
+import { shopperAchievements, shopperVouchers } from '../rewards/repository.js';
 
 export const SHOPPER_COLUMNS = [
   'id',
@@ -53,56 +54,26 @@ export function accountRepository(db: Kysely<Database>) {
       return db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
+    async saveLocale(
+      shopperId: number,
+      locale: { language: string; country: string; currency: string },
+      now: string,
+    ): Promise<void> {
+      await db
+        .updateTable('shoppers')
+        .set({
+          defaultLanguage: locale.language,
+          defaultCountry: locale.country,
+          defaultCurrency: locale.currency,
+          updatedAt: now,
+        })
+        .where('id', '=', shopperId)
+        .execute();
+    },
+
     addresses: (shopperId: number) => shopperAddresses(db, shopperId),
 
-    async achievements(shopperId: number): Promise<Achievement[]> {
-      const rows = await db
-        .selectFrom('achievements')
-        .leftJoin('shopperAchievements', (join) =>
-          join
-            .onRef('shopperAchievements.achievementId', '=', 'achievements.id')
-            .on('shopperAchievements.shopperId', '=', shopperId),
-        )
-        .select([
-          'achievements.id',
-          'achievements.name',
-          'achievements.detail',
-          'achievements.description',
-          'achievements.reward',
-          'achievements.icon',
-          'achievements.scaleType',
-          'achievements.totalProgress',
-          'achievements.currency',
-          'shopperAchievements.progress',
-          'shopperAchievements.claimDate',
-        ])
-        .orderBy('achievements.viewOrder')
-        .orderBy('achievements.id')
-        .execute();
-      return rows.map((r) => {
-        const progress = r.progress ?? 0;
-        const progressPercentage = r.totalProgress > 0 ? (progress / r.totalProgress) * 100 : 0;
-        const canClaim = progressPercentage >= 100 && !r.claimDate;
-        return {
-          achievementId: r.id,
-          name: r.name,
-          detail: r.detail,
-          description: r.description,
-          reward: r.reward,
-          icon: r.icon,
-          scaleType: r.scaleType,
-          progress,
-          totalProgress: r.totalProgress,
-          currency: r.currency,
-          claimDate: r.claimDate ?? null,
-          disableClaim: !canClaim,
-          animate: false,
-          top: false,
-          progressPercentage,
-          canClaim,
-        };
-      });
-    },
+    achievements: (shopperId: number) => shopperAchievements(db, shopperId),
 
     async recentlyViewed(shopperId: number): Promise<Product[]> {
       const rows = await db
@@ -127,50 +98,7 @@ export function accountRepository(db: Kysely<Database>) {
       return rows.map(toProduct);
     },
 
-    async vouchers(shopperId: number, now: string): Promise<Voucher[]> {
-      const rows = await db
-        .selectFrom('vouchers')
-        .innerJoin('voucherCampaigns', 'voucherCampaigns.id', 'vouchers.campaignId')
-        .select([
-          'vouchers.id',
-          'vouchers.campaignId',
-          'voucherCampaigns.name as campaign',
-          'vouchers.code',
-          'vouchers.used',
-          'voucherCampaigns.limited',
-          'vouchers.redeemDate',
-          'vouchers.claimDate',
-          'vouchers.expireDate',
-          'voucherCampaigns.expireDate as campaignExpireDate',
-          'voucherCampaigns.discountPercentage',
-          'voucherCampaigns.discountAmountMinor',
-          'voucherCampaigns.currency',
-        ])
-        .where('vouchers.shopperId', '=', shopperId)
-        .orderBy('vouchers.campaignId')
-        .orderBy('vouchers.id')
-        .execute();
-      return rows.map((r) => {
-        const expireDate = r.expireDate ?? r.campaignExpireDate;
-        return {
-          id: r.id,
-          campaignId: r.campaignId,
-          campaign: r.campaign,
-          code: r.code,
-          used: r.used,
-          limited: r.limited === 1,
-          redeemDate: r.redeemDate,
-          claimDate: r.claimDate,
-          expireDate,
-          isExpired: expireDate !== null && expireDate <= now,
-          discount: {
-            percentage: r.discountPercentage,
-            amount: fromMinorUnits(r.discountAmountMinor, r.currency),
-            currency: r.currency,
-          },
-        };
-      });
-    },
+    vouchers: (shopperId: number, now: string) => shopperVouchers(db, shopperId, now),
 
     async interestIds(shopperId: number): Promise<number[]> {
       const rows = await db

@@ -1,25 +1,28 @@
+/** SQL of the orders: a shopper's order list and search, one order, deleting one. */
 import { fromMinorUnits, type Money, type Order, type OrderAddress } from '@account/contract';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OrdersTable } from '../../db/types.js';
+import { type InferResult, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
 
-export const ORDER_COLUMNS = [
-  'id',
-  'orderNumber',
-  'accessUrl',
-  'status',
-  'currency',
-  'serviceFeeMinor',
-  'shippingCostMinor',
-  'transactionCostMinor',
-  'discountMinor',
-  'subTotalMinor',
-  'totalMinor',
-  'shippingAddress',
-  'billingAddress',
-  'createdAt',
+const ORDER_COLUMNS = [
+  'orders.id',
+  'orders.orderNumber',
+  'orders.accessUrl',
+  'orders.status',
+  'orders.currency',
+  'orders.serviceFeeMinor',
+  'orders.shippingCostMinor',
+  'orders.transactionCostMinor',
+  'orders.discountMinor',
+  'orders.subTotalMinor',
+  'orders.totalMinor',
+  'orders.shippingAddress',
+  'orders.billingAddress',
+  'orders.createdAt',
+  // An order has at most one invoice (unique order_id): it comes along in the same row.
+  'invoices.id as invoiceId',
+  'invoices.number as invoiceNumber',
+  'invoices.date as invoiceDate',
 ] as const;
-
-export type OrderRow = Pick<Selectable<OrdersTable>, (typeof ORDER_COLUMNS)[number]>;
 
 const money = (minor: number, currency: string): Money => ({ amount: fromMinorUnits(minor, currency), currency });
 
@@ -32,12 +35,18 @@ function parseAddress(json: string | null): OrderAddress | null {
   }
 }
 
+/** The orders with their invoice, as hydrate() takes them. */
+const selectOrders = (db: Kysely<Database>) =>
+  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(ORDER_COLUMNS);
+
+export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
+
 export function orderRepository(db: Kysely<Database>) {
-  /** Full orders (products, transactions, invoice) for the given rows, in three queries. */
+  /** Full orders (with products and transactions) for the given rows, in two more queries. */
   async function hydrate(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [products, transactions, invoices] = await Promise.all([
+    const [products, transactions] = await Promise.all([
       db
         .selectFrom('orderProducts')
         .select(['orderId', 'productId', 'categoryName', 'image', 'name', 'url', 'productType', 'priceMinor', 'status'])
@@ -52,11 +61,9 @@ export function orderRepository(db: Kysely<Database>) {
         .orderBy('orderId')
         .orderBy('createdAt')
         .execute(),
-      db.selectFrom('invoices').select(['id', 'orderId', 'number', 'date']).where('orderId', 'in', ids).execute(),
     ]);
     return rows.map((row) => {
       const currency = row.currency;
-      const invoice = invoices.find((i) => i.orderId === row.id);
       return {
         id: row.id,
         orderId: row.orderNumber,
@@ -71,7 +78,10 @@ export function orderRepository(db: Kysely<Database>) {
         totalPrice: money(row.totalMinor, currency),
         shippingAddress: parseAddress(row.shippingAddress),
         billingAddress: parseAddress(row.billingAddress),
-        invoice: invoice ? { id: invoice.id, name: invoice.number, date: invoice.date } : null,
+        invoice:
+          row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
+            ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
+            : null,
         products: products
           .filter((p) => p.orderId === row.id)
           .map((p) => ({
@@ -97,15 +107,88 @@ export function orderRepository(db: Kysely<Database>) {
     });
   }
 
+  /** The shopper's orders, or those whose search text matches the LIKE pattern. */
+  const matching = (shopperId: number, pattern: string | null) => {
+    const mine = db.selectFrom('orders').where('shopperId', '=', shopperId);
+    return pattern === null ? mine : mine.where(sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`);
+  };
+
   return {
     hydrate,
-    async latest(shopperId: number): Promise<Order | null> {
-      const row = await db
-        .selectFrom('orders')
-        .select(ORDER_COLUMNS)
-        .where('shopperId', '=', shopperId)
+
+    /**
+     * One page of the shopper's orders, newest first, and how many there are in all. The page is
+     * chosen and counted from the shopper's entries of the covering index orders_shopper_search_idx
+     * alone (index-only scans); full rows are read for the page's orders only. A page that is not
+     * full tells the total itself, so most shoppers and most searches need no count.
+     */
+    async page(
+      shopperId: number,
+      { pattern, limit, offset }: { pattern: string | null; limit: number; offset: number },
+    ): Promise<{ rows: OrderRow[]; total: number }> {
+      const pageIds = matching(shopperId, pattern)
+        .select('id')
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset);
+      const rows = await selectOrders(db)
+        .where('orders.id', 'in', pageIds)
+        .orderBy('orders.createdAt', 'desc')
+        .orderBy('orders.id', 'desc')
+        .execute();
+      if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+      const count = await matching(shopperId, pattern)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow();
+      // PostgreSQL counts in bigint, which pg hands over as a string.
+      return { rows, total: Number(count.total) };
+    },
+
+    /** One of the shopper's orders; another shopper's is as absent as an unknown one. */
+    async find(shopperId: number, id: number): Promise<Order | null> {
+      const row = await selectOrders(db)
+        .where('orders.id', '=', id)
+        .where('orders.shopperId', '=', shopperId)
+        .executeTakeFirst();
+      return row ? ((await hydrate([row]))[0] ?? null) : null;
+    },
+
+    async status(shopperId: number, id: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select('status')
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    /** Deletes the order (its products, transactions and invoice cascade) if it still has `status`. */
+    async remove(shopperId: number, id: number, status: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('orders')
+        .where('id', '=', id)
+        .where('shopperId', '=', shopperId)
+        .where('status', '=', status)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async shopperLanguage(shopperId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('shoppers')
+        .select('defaultLanguage')
+        .where('id', '=', shopperId)
+        .executeTakeFirst();
+      return row?.defaultLanguage;
+    },
+
+    async latest(shopperId: number): Promise<Order | null> {
+      const row = await selectOrders(db)
+        .where('orders.shopperId', '=', shopperId)
+        .orderBy('orders.createdAt', 'desc')
+        .orderBy('orders.id', 'desc')
         .limit(1)
         .executeTakeFirst();
       return row ? ((await hydrate([row]))[0] ?? null) : null;

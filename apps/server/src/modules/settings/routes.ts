@@ -6,6 +6,7 @@ export interface SettingsRouteOptions {
   settings: SettingsService;
   /** The signed-in shopper's saved locale, if any. */
   shopperLocale(shopperId: number): Promise<ShopperLocale | null>;
+  saveShopperLocale(shopperId: number, locale: ShopperLocale): Promise<void>;
 }
 
 /** The locale of a request: the shopper's choice when signed in, else the browser's language. */
@@ -36,4 +37,10 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: RouteDeps, op
   registerEndpoint(app, deps, 'getLocalize', async ({ request }) =>
     settings.localize(await requestLocale(request, options)),
   );
+
+  registerEndpoint(app, deps, 'updateLocalize', async ({ request, shopperId, body }) => {
+    const locale = await settings.changedLocale(await requestLocale(request, options), body);
+    await options.saveShopperLocale(shopperId, locale);
+    return settings.localize(locale);
+  });
 }

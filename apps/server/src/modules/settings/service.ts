@@ -7,6 +7,7 @@ import {
   SSO_START_PATH,
   type TranslationEntry,
 } from '@account/contract';
+import { fieldErrors } from '../../http/errors.js';
 import { shippedCatalogue } from '../../i18n/catalogues.js';
 import type { SettingsRepository } from './repository.js';
 import { StoredSettings } from './stored-settings.js';
@@ -162,6 +163,30 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       const texts = new Map(Object.entries(shippedCatalogue(language)));
       for (const row of await repository.translations(language)) texts.set(row.key, row.value);
       return [...texts].map(([key, translate]) => ({ key, translate }));
+    },
+
+    /**
+     * The locale after a shopper's change: each given code must be one the shop offers (matched
+     * case-insensitively and stored as the shop spells it); an unknown code is a 400 naming it.
+     */
+    async changedLocale(current: ShopperLocale, change: Partial<ShopperLocale>): Promise<ShopperLocale> {
+      const s = await snapshot();
+      const offered = {
+        language: s.languages.map((l) => l.code),
+        country: s.countries.map((c) => c.code),
+        currency: s.currencies.map((c) => c.code),
+      };
+      const next = { ...current };
+      const problems: Record<string, string> = {};
+      for (const field of ['language', 'country', 'currency'] as const) {
+        const given = change[field];
+        if (given === undefined) continue;
+        const match = offered[field].find((code) => code.toLowerCase() === given.toLowerCase());
+        if (match) next[field] = match;
+        else problems[field.charAt(0).toUpperCase() + field.slice(1)] = 'ac_FieldInvalidMessage';
+      }
+      if (Object.keys(problems).length > 0) throw fieldErrors(problems, 'Not offered by this shop');
+      return next;
     },
 
     async localize(locale: ShopperLocale): Promise<LocalizeData> {

@@ -15,6 +15,7 @@ import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
 import { Card } from '@/ui/Card';
+import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import styles from './AddressBookPage.module.css';
 import { addressSlots } from './address-slots';
@@ -92,7 +93,6 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
   const t = useT();
   const countryName = useCountryName();
   const actions = useAddressActions();
-  const [confirming, setConfirming] = useState(false);
   const [popup, setPopup] = useState(false);
   const popupRef = useDismiss(popup, () => setPopup(false));
   const nameId = useId();
@@ -110,77 +110,46 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
         ))}
       </address>
       <div className={styles.actions}>
-        {confirming ? (
-          <div className={styles.confirm}>
-            <span>{t('ac_AreYouSure')}</span>
-            <button
-              type="button"
-              className={`${styles.action} ${styles.danger}`}
-              onClick={() => void actions.remove(address)}
-            >
-              {t('ac_Yes')}
-            </button>
-            <button type="button" className={styles.action} onClick={() => setConfirming(false)}>
-              {t('ac_No')}
-            </button>
-          </div>
-        ) : (
-          <>
-            <AppLink to={paths.addressEdit(address.addressId)} className={styles.action} aria-describedby={nameId}>
-              {t('ac_Edit')}
-            </AppLink>
+        <AppLink to={paths.addressEdit(address.addressId)} className={styles.action} aria-describedby={nameId}>
+          {t('ac_Edit')}
+        </AppLink>
+        <InlineConfirm className={styles.action} describedBy={nameId} onConfirm={() => void actions.remove(address)}>
+          {t('ac_Delete')}
+        </InlineConfirm>
+        {slot === 'billing' && !address.isShipping && (
+          <button type="button" className={styles.action} onClick={() => void actions.switchRole(address, 'shipping')}>
+            {t('ac_MakeDeliveryDefault')}
+          </button>
+        )}
+        {slot === 'shipping' && !address.isBilling && (
+          <button type="button" className={styles.action} onClick={() => void actions.switchRole(address, 'billing')}>
+            {t('ac_MakeBillingDefault')}
+          </button>
+        )}
+        {slot === 'other' && (
+          <div className={styles.popupWrap} ref={popupRef}>
             <button
               type="button"
               className={styles.action}
+              aria-expanded={popup}
+              aria-controls={popupId}
               aria-describedby={nameId}
-              onClick={() => setConfirming(true)}
+              onClick={() => setPopup((open) => !open)}
             >
-              {t('ac_Delete')}
+              {t('ac_SetAsDefault')}
             </button>
-            {slot === 'billing' && !address.isShipping && (
-              <button
-                type="button"
-                className={styles.action}
-                onClick={() => void actions.switchRole(address, 'shipping')}
-              >
-                {t('ac_MakeDeliveryDefault')}
-              </button>
-            )}
-            {slot === 'shipping' && !address.isBilling && (
-              <button
-                type="button"
-                className={styles.action}
-                onClick={() => void actions.switchRole(address, 'billing')}
-              >
-                {t('ac_MakeBillingDefault')}
-              </button>
-            )}
-            {slot === 'other' && (
-              <div className={styles.popupWrap} ref={popupRef}>
-                <button
-                  type="button"
-                  className={styles.action}
-                  aria-expanded={popup}
-                  aria-controls={popupId}
-                  aria-describedby={nameId}
-                  onClick={() => setPopup((open) => !open)}
-                >
-                  {t('ac_SetAsDefault')}
+            {popup && (
+              <fieldset id={popupId} className={styles.popup}>
+                <legend className={styles.popupTitle}>{t('ac_DefaultFor')}</legend>
+                <button type="button" onClick={() => void actions.makeDefault(address, 'billing')}>
+                  {t('ac_BillingAddress')}
                 </button>
-                {popup && (
-                  <fieldset id={popupId} className={styles.popup}>
-                    <legend className={styles.popupTitle}>{t('ac_DefaultFor')}</legend>
-                    <button type="button" onClick={() => void actions.makeDefault(address, 'billing')}>
-                      {t('ac_BillingAddress')}
-                    </button>
-                    <button type="button" onClick={() => void actions.makeDefault(address, 'shipping')}>
-                      {t('ac_DeliveryAddress')}
-                    </button>
-                  </fieldset>
-                )}
-              </div>
+                <button type="button" onClick={() => void actions.makeDefault(address, 'shipping')}>
+                  {t('ac_DeliveryAddress')}
+                </button>
+              </fieldset>
             )}
-          </>
+          </div>
         )}
       </div>
     </div>

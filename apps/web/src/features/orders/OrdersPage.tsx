@@ -1,7 +1,159 @@
+/**
+ * Orders list (spec §2 Orders list, §4 Order list): a search box with a Search button (Enter
+ * searches too) that starts again at page 1, order cards with the first one expanded on first load,
+ * 'Load more' while pages remain, and a loading indicator. The search lives in the URL so going
+ * back from an order returns to the same results.
+ */
+import { formatDate, type Order, orderStatus } from '@account/contract';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
+import { useFormatMoney } from '@/lib/money';
+import { AppLink } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Card';
+import { TextField } from '@/ui/Field';
+import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
+import { Spinner } from '@/ui/Spinner';
+import { StatusBadge } from '@/ui/StatusBadge';
+import { OrderActions } from './OrderActions';
+import { OrderProducts } from './OrderProducts';
+import styles from './Orders.module.css';
+import { nextPage } from './order-list';
+
+function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
+  const t = useT();
+  const money = useFormatMoney();
+  return (
+    <Card
+      title={t('ac_OrderTitle', { id: order.orderId })}
+      level={2}
+      collapsible
+      defaultExpanded={expanded}
+      actions={<StatusBadge status={orderStatus(order.status)} />}
+    >
+      <div className={styles.cardBody}>
+        <p className={styles.meta}>
+          <span>
+            {t('ac_OrderPlacedOn', {
+              date: formatDate(order.created, 'orderDate'),
+              time: formatDate(order.created, 'orderTime'),
+            })}
+          </span>
+          <span className={styles.total}>
+            {t('ac_Total')}: {money(order.totalPrice)}
+          </span>
+        </p>
+        <OrderProducts order={order} />
+        <div className={styles.cardFoot}>
+          <AppLink to={paths.order(order.id)} className={styles.detailLink}>
+            {t('ac_ViewOrderDetails')}
+            <span className="visually-hidden"> {order.orderId}</span>
+            <Icon name="chevronRight" size={16} />
+          </AppLink>
+          <OrderActions order={order} />
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 export function OrdersPage() {
   const t = useT();
-  return <PageHeader title={t('ac_MyOrders')} description={t('ac_OrdersDescription')} />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('query') ?? '';
+  const [typed, setTyped] = useState(query);
+
+  const orders = useInfiniteQuery({
+    queryKey: ['orders', query],
+    // Each page remembers its search, so cards shown as placeholders while a new search loads
+    // keep their keys, and the new results mount afresh with their first card expanded.
+    queryFn: async ({ pageParam, signal }) => ({
+      ...(await call('listOrders', { query: { page: pageParam, query }, signal })),
+      query,
+    }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPage(pages),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const next = typed.trim();
+    setSearchParams(next ? { query: next } : {}, { replace: true });
+  };
+
+  const pages = orders.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.data);
+  const total = pages.at(-1)?.meta.total ?? 0;
+  const shownQuery = pages[0]?.query ?? query;
+  const searching = orders.isFetching && !orders.isFetchingNextPage;
+
+  return (
+    <>
+      <PageHeader title={t('ac_MyOrders')} description={t('ac_OrdersDescription')} />
+      <search>
+        <form className={styles.search} onSubmit={search}>
+          <TextField
+            label={t('ac_SearchOrders')}
+            type="search"
+            name="query"
+            value={typed}
+            placeholder={t('ac_SearchOrdersPlaceholder')}
+            maxLength={200}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <Button type="submit">{t('ac_Search')}</Button>
+        </form>
+      </search>
+
+      <div className={styles.results} aria-busy={orders.isFetching}>
+        {orders.isError && !orders.data ? (
+          <Card>
+            <p role="alert">{t('ac_OrdersLoadFailed')}</p>
+            <Button variant="secondary" onClick={() => void orders.refetch()}>
+              {t('ac_TryAgain')}
+            </Button>
+          </Card>
+        ) : orders.isPending ? (
+          <div className={styles.loading}>
+            <Spinner label={t('ac_LoadingOrders')} />
+          </div>
+        ) : list.length === 0 ? (
+          <Card>
+            <p className={styles.empty}>{t(query ? 'ac_NoOrdersFound' : 'ac_NoOrdersYet')}</p>
+          </Card>
+        ) : (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {searching ? t('ac_LoadingOrders') : t('ac_OrdersShown', { shown: list.length, total })}
+            </p>
+            <ul className={styles.cards}>
+              {list.map((order, index) => (
+                <li key={`${shownQuery}-${order.id}`}>
+                  <OrderCard order={order} expanded={index === 0} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {orders.hasNextPage && (
+          <div className={styles.more}>
+            <Button
+              variant="secondary"
+              onClick={() => void orders.fetchNextPage()}
+              disabled={orders.isFetchingNextPage}
+            >
+              {orders.isFetchingNextPage ? <Spinner label={t('ac_LoadingOrders')} /> : null}
+              {t('ac_LoadMore')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  );
 }

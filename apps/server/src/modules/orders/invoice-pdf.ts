@@ -1,0 +1,250 @@
+/**
+ * The invoice of an order as a PDF (spec §2 Order detail: "the invoice with a PDF download"):
+ * the shop, invoice and order numbers and dates, both addresses, the products and the amounts of
+ * spec §3 Order in the order's currency, labelled in the shopper's language. A4, the built-in
+ * Helvetica (no font files to ship), a page break with a repeated table header for long orders,
+ * and a footer with page numbers on every page.
+ */
+import {
+  currencySymbol,
+  formatAmount,
+  formatDate,
+  formatMoney,
+  type Invoice,
+  type Money,
+  type MoneySeparators,
+  type Order,
+} from '@account/contract';
+import PDFDocument from 'pdfkit';
+import { fitsWinAnsi, winAnsiText } from './win-ansi.js';
+
+export interface InvoiceDocument {
+  order: Order;
+  invoice: Invoice;
+  shopName: string;
+  /** The shopper's language, recorded in the PDF for screen readers. */
+  language: string;
+  separators: MoneySeparators;
+  /** Texts by translation key: the shipped catalogue with the shop's own overrides. */
+  texts: ReadonlyMap<string, string>;
+}
+
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const INK = '#1f2933';
+const MUTED = '#616e7c';
+const RULE = '#d5dbe1';
+const BAND = '#f0f3f6';
+
+const A4 = { width: 595.28, height: 841.89 };
+const LEFT = 50;
+const RIGHT = A4.width - 50;
+const TOP = 50;
+/** Content stops here; the footer lives below. */
+const CONTENT_BOTTOM = A4.height - 80;
+const FOOTER_Y = A4.height - 56;
+
+/** Table columns: product, category, price (right-aligned). */
+const COLUMNS = {
+  product: { x: LEFT + 10, width: 250 },
+  category: { x: LEFT + 272, width: 110 },
+  price: { x: LEFT + 390, width: RIGHT - LEFT - 400 },
+};
+/** The amounts block at the right. */
+const SUMMARY = { x: 320, width: RIGHT - 320 };
+
+/** A missing key shows as '[key]' (spec §8); {name} placeholders are filled in. */
+function translator(texts: ReadonlyMap<string, string>) {
+  return (key: string, params: Record<string, string | number> = {}): string =>
+    (texts.get(key) ?? `[${key}]`).replace(/\{(\w+)\}/g, (match, name: string) =>
+      name in params ? String(params[name]) : match,
+    );
+}
+
+/**
+ * A calendar date of the invoice: the UTC day of the timestamp, because the server does not know
+ * the shopper's time zone ('dd MMMM yyyy', spec §9 Dates).
+ */
+const day = (timestamp: string) => formatDate(timestamp.slice(0, 10), 'orderDate');
+
+export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
+  const { order, invoice, separators } = input;
+  const t = translator(input.texts);
+  const shopName = winAnsiText(input.shopName);
+  const title = winAnsiText(t('ac_InvoicePdfTitle', { company: input.shopName, number: invoice.name }));
+
+  /**
+   * §3 Money in the standard font: the sign where the font has it, else the currency code; with
+   * no-break spaces, so that an amount never wraps in its column.
+   */
+  const money = (m: Money) =>
+    winAnsiText(
+      fitsWinAnsi(currencySymbol(m.currency))
+        ? formatMoney(m, separators)
+        : `${m.currency.toUpperCase()} ${formatAmount(m.amount, separators)}`,
+    ).replace(/ /g, '\u00a0');
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: TOP, left: LEFT, right: A4.width - RIGHT, bottom: A4.height - CONTENT_BOTTOM },
+    bufferPages: true,
+    lang: input.language,
+    displayTitle: true,
+    info: { Title: title, Author: shopName, Subject: title },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
+    doc.text(winAnsiText(value), x, y, { lineGap: 1.5, ...options });
+    return doc.y;
+  };
+  const rule = (y: number, color = RULE, from = LEFT, to = RIGHT) => {
+    doc.moveTo(from, y).lineTo(to, y).lineWidth(0.75).strokeColor(color).stroke();
+  };
+
+  // Header: the shop at the left, the document's name at the right.
+  doc.font(BOLD).fontSize(20).fillColor(INK);
+  text(input.shopName, LEFT, TOP, { width: 300 });
+  doc.font(BOLD).fontSize(26).fillColor(INK);
+  text(t('ac_Invoice'), LEFT + 300, TOP - 4, { width: RIGHT - LEFT - 300, align: 'right' });
+  let y = Math.max(doc.y, TOP + 40) + 12;
+  rule(y, INK);
+  y += 16;
+
+  // Numbers and dates, two columns of label above value.
+  const facts: [string, string][] = [
+    [t('ac_InvoiceNumber'), invoice.name],
+    [t('ac_InvoiceDate'), day(invoice.date)],
+    [t('ac_OrderNumber'), order.orderId],
+    [t('ac_OrderDate'), day(order.created)],
+  ];
+  const factWidth = (RIGHT - LEFT) / facts.length;
+  let factsBottom = y;
+  facts.forEach(([label, value], i) => {
+    const x = LEFT + i * factWidth;
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
+    const below = text(label.toUpperCase(), x, y, { width: factWidth - 12, characterSpacing: 0.4 });
+    doc.font(BOLD).fontSize(10.5).fillColor(INK);
+    factsBottom = Math.max(factsBottom, text(value, x, below + 3, { width: factWidth - 12 }));
+  });
+  y = factsBottom + 24;
+
+  // Billing and shipping address side by side.
+  const addresses: [string, Order['billingAddress']][] = [
+    [t('ac_BillingAddress'), order.billingAddress],
+    [t('ac_ShippingAddress'), order.shippingAddress],
+  ];
+  let addressesBottom = y;
+  addresses.forEach(([label, address], i) => {
+    const x = LEFT + i * 250;
+    doc.font(BOLD).fontSize(8).fillColor(MUTED);
+    const below = text(label.toUpperCase(), x, y, { width: 230, characterSpacing: 0.4 });
+    doc
+      .font(FONT)
+      .fontSize(10)
+      .fillColor(address ? INK : MUTED);
+    addressesBottom = Math.max(addressesBottom, text(address?.text || t('ac_NoAddress'), x, below + 5, { width: 230 }));
+  });
+  y = addressesBottom + 30;
+
+  // The products.
+  const tableHeader = (top: number) => {
+    doc.rect(LEFT, top, RIGHT - LEFT, 22).fill(BAND);
+    doc.font(BOLD).fontSize(8.5).fillColor(MUTED);
+    const options = { characterSpacing: 0.4, lineBreak: false };
+    text(t('ac_Product').toUpperCase(), COLUMNS.product.x, top + 7, { ...options, width: COLUMNS.product.width });
+    text(t('ac_InvoicePdfCategory').toUpperCase(), COLUMNS.category.x, top + 7, {
+      ...options,
+      width: COLUMNS.category.width,
+    });
+    text(t('ac_Price').toUpperCase(), COLUMNS.price.x, top + 7, {
+      ...options,
+      width: COLUMNS.price.width,
+      align: 'right',
+    });
+    return top + 22;
+  };
+  y = tableHeader(y);
+  for (const product of order.products) {
+    doc.font(FONT).fontSize(10);
+    const name = winAnsiText(product.name);
+    const category = winAnsiText(product.categoryName);
+    const price = money(product.price);
+    const height =
+      Math.max(
+        doc.heightOfString(name, { width: COLUMNS.product.width, lineGap: 1.5 }),
+        doc.heightOfString(category, { width: COLUMNS.category.width, lineGap: 1.5 }),
+        doc.heightOfString(price, { width: COLUMNS.price.width, lineGap: 1.5 }),
+      ) + 16;
+    if (y + height > CONTENT_BOTTOM) {
+      doc.addPage();
+      y = tableHeader(TOP);
+    }
+    doc.font(FONT).fontSize(10).fillColor(INK);
+    text(name, COLUMNS.product.x, y + 8, { width: COLUMNS.product.width });
+    doc.fillColor(MUTED);
+    text(category, COLUMNS.category.x, y + 8, { width: COLUMNS.category.width });
+    doc.fillColor(INK);
+    text(price, COLUMNS.price.x, y + 8, { width: COLUMNS.price.width, align: 'right' });
+    y += height;
+    rule(y);
+  }
+
+  // The amounts (§3 Order): sub total, the costs, the discount taken off, then the total.
+  const discount = order.discount.amount > 0 ? { ...order.discount, amount: -order.discount.amount } : order.discount;
+  const lines: [string, string][] = [
+    [t('ac_SubTotal'), money(order.subTotal)],
+    [t('ac_ServiceFee'), money(order.serviceFee)],
+    [t('ac_ShippingCost'), money(order.shippingCost)],
+    [t('ac_TransactionCost'), money(order.transactionCost)],
+    [t('ac_Discount'), money(discount)],
+  ];
+  const summaryHeight = lines.length * 18 + 60;
+  if (y + 14 + summaryHeight > CONTENT_BOTTOM) {
+    doc.addPage();
+    y = TOP;
+  }
+  y += 14;
+  for (const [label, value] of lines) {
+    doc.font(FONT).fontSize(10).fillColor(MUTED);
+    text(label, SUMMARY.x, y, { width: SUMMARY.width / 2, lineBreak: false });
+    doc.fillColor(INK);
+    text(value, SUMMARY.x + SUMMARY.width / 2, y, { width: SUMMARY.width / 2 - 10, align: 'right', lineBreak: false });
+    y += 18;
+  }
+  rule(y + 2, INK, SUMMARY.x, RIGHT);
+  doc.rect(SUMMARY.x, y + 6, SUMMARY.width, 26).fill(BAND);
+  doc.font(BOLD).fontSize(12).fillColor(INK);
+  text(t('ac_TotalPrice'), SUMMARY.x + 10, y + 14, { width: SUMMARY.width / 2, lineBreak: false });
+  text(money(order.totalPrice), SUMMARY.x + SUMMARY.width / 2, y + 14, {
+    width: SUMMARY.width / 2 - 10,
+    align: 'right',
+    lineBreak: false,
+  });
+  doc.font(FONT).fontSize(8.5).fillColor(MUTED);
+  text(t('ac_InvoicePdfAmountsIn', { currency: order.totalPrice.currency.toUpperCase() }), LEFT, y + 15, {
+    width: SUMMARY.x - LEFT - 20,
+  });
+
+  // Footer on every page; below the content margin, so no automatic page break may follow.
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    doc.page.margins.bottom = 0;
+    rule(FOOTER_Y - 8);
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
+    text(t('ac_InvoicePdfThanks', { company: input.shopName }), LEFT, FOOTER_Y, { width: 360, lineBreak: false });
+    text(t('ac_InvoicePdfPage', { page: page - start + 1, pages: count }), RIGHT - 150, FOOTER_Y, {
+      width: 150,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,28 @@
+/** §7 GET /order, GET /order/{id}, DELETE /order/{id} and GET /order/downloadInvoice/{id}. */
+import type { FastifyInstance } from 'fastify';
+import { attachmentDisposition } from '../../http/content-disposition.js';
+import { type RouteDeps, registerEndpoint } from '../../http/route.js';
+import type { OrderService } from './service.js';
+
+export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, orders: OrderService): void {
+  registerEndpoint(app, deps, 'listOrders', async ({ shopperId, query }) => orders.list(shopperId, query));
+
+  registerEndpoint(app, deps, 'getOrder', async ({ shopperId, params }) => orders.get(shopperId, params.id));
+
+  registerEndpoint(app, deps, 'deleteOrder', async ({ shopperId, params }) => {
+    await orders.remove(shopperId, params.id);
+    return undefined;
+  });
+
+  registerEndpoint(app, deps, 'downloadInvoice', async ({ shopperId, params, request, reply }) => {
+    const file = await orders.invoice(shopperId, params.id, request.headers['accept-language']);
+    return (
+      reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        // A shopper's invoice: never kept by shared caches, nor by the browser after the download.
+        .header('cache-control', 'private, no-store')
+        .send(file.pdf)
+    );
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The shopper's orders (spec §2 Orders list and Order detail, §4 Order delete and Order list):
+ * search and page through them, view one, delete one awaiting payment, download its invoice.
+ * Only the signed-in shopper's own orders exist here; anyone else's answers 404.
+ */
+import { canDeleteOrder, ORDERS_PER_PAGE, type Order, type OrderList, type OrderListQuery } from '@account/contract';
+import { conflict, notFound } from '../../http/errors.js';
+import type { SettingsService } from '../settings/service.js';
+import { invoicePdf } from './invoice-pdf.js';
+import type { OrderRepository } from './repository.js';
+import { searchPattern } from './search-text.js';
+
+export interface OrderServiceOptions {
+  repository: OrderRepository;
+  settings: Pick<SettingsService, 'stored' | 'translations' | 'resolveLanguage'>;
+}
+
+export interface InvoiceFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+export function orderService({ repository, settings }: OrderServiceOptions) {
+  async function own(shopperId: number, id: number): Promise<Order> {
+    const order = await repository.find(shopperId, id);
+    if (!order) throw notFound('No such order');
+    return order;
+  }
+
+  return {
+    /** §7 GET /order: a page of the matching orders, newest first; beyond the last page an empty one. */
+    async list(shopperId: number, { page, query }: OrderListQuery): Promise<OrderList> {
+      const { rows, total } = await repository.page(shopperId, {
+        pattern: query === '' ? null : searchPattern(query),
+        limit: ORDERS_PER_PAGE,
+        offset: (page - 1) * ORDERS_PER_PAGE,
+      });
+      return { data: await repository.hydrate(rows), meta: { total, numberPerPage: ORDERS_PER_PAGE } };
+    },
+
+    get: own,
+
+    /** §4 Order delete: only an order awaiting payment (status 10); any other is a conflict. */
+    async remove(shopperId: number, id: number): Promise<void> {
+      const status = await repository.status(shopperId, id);
+      if (status === undefined) throw notFound('No such order');
+      if (!canDeleteOrder(status)) throw conflict('Only an order awaiting payment can be deleted');
+      // Deletes only while the status is still the one checked: a payment arriving meanwhile wins.
+      if (await repository.remove(shopperId, id, status)) return;
+      if ((await repository.status(shopperId, id)) === undefined) throw notFound('No such order');
+      throw conflict('The order changed and can no longer be deleted');
+    },
+
+    /**
+     * §7 GET /order/downloadInvoice/{id}: the invoice as a PDF in the shopper's language (their
+     * chosen one if the shop offers it, else the browser's, else the shop's default).
+     */
+    async invoice(shopperId: number, id: number, acceptLanguage?: string): Promise<InvoiceFile> {
+      const order = await own(shopperId, id);
+      if (!order.invoice) throw notFound('This order has no invoice yet');
+      const language = await settings.resolveLanguage(await repository.shopperLanguage(shopperId), acceptLanguage);
+      const [stored, texts] = await Promise.all([settings.stored(), settings.translations(language)]);
+      const pdf = await invoicePdf({
+        order,
+        invoice: order.invoice,
+        shopName: stored.companyName,
+        language,
+        separators: { decimalSep: stored.decimalSep, thousandSep: stored.thousandSep },
+        texts: new Map(texts.map((entry) => [entry.key, entry.translate])),
+      });
+      return { fileName: `invoice-${order.invoice.name}.pdf`, pdf };
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof orderService>;

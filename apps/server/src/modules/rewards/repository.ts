@@ -1,0 +1,278 @@
+/**
+ * SQL of achievements, vouchers and the wishlist. The claims are conditional updates, so that of
+ * two concurrent claims only one changes a row; the other finds nothing left to claim.
+ */
+import {
+  type Achievement,
+  achievementPercentage,
+  fromMinorUnits,
+  isAchievementClaimable,
+  isVoucherExpired,
+  type Voucher,
+} from '@account/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseKind } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Every achievement of the shop with the shopper's progress and claim (the account's achievements,
+ * spec §3), in the shop's order; `only` narrows it to one achievement.
+ */
+export async function shopperAchievements(db: Executor, shopperId: number, only?: number): Promise<Achievement[]> {
+  let query = db
+    .selectFrom('achievements')
+    .leftJoin('shopperAchievements', (join) =>
+      join
+        .onRef('shopperAchievements.achievementId', '=', 'achievements.id')
+        .on('shopperAchievements.shopperId', '=', shopperId),
+    )
+    .select([
+      'achievements.id',
+      'achievements.name',
+      'achievements.detail',
+      'achievements.description',
+      'achievements.reward',
+      'achievements.icon',
+      'achievements.scaleType',
+      'achievements.totalProgress',
+      'achievements.currency',
+      'shopperAchievements.progress',
+      'shopperAchievements.claimDate',
+    ])
+    .orderBy('achievements.viewOrder')
+    .orderBy('achievements.id');
+  if (only !== undefined) query = query.where('achievements.id', '=', only);
+  const rows = await query.execute();
+  return rows.map((r) => {
+    // An achievement the shopper has not started has no row: no progress, no claim.
+    const progress = r.progress ?? 0;
+    const claimDate = r.claimDate ?? null;
+    const progressPercentage = achievementPercentage(progress, r.totalProgress);
+    const canClaim = isAchievementClaimable({ progressPercentage, claimDate });
+    return {
+      achievementId: r.id,
+      name: r.name,
+      detail: r.detail,
+      description: r.description,
+      reward: r.reward,
+      icon: r.icon,
+      scaleType: r.scaleType,
+      progress,
+      totalProgress: r.totalProgress,
+      currency: r.currency,
+      claimDate,
+      disableClaim: !canClaim,
+      animate: false,
+      top: false,
+      progressPercentage,
+      canClaim,
+    };
+  });
+}
+
+/**
+ * The shopper's vouchers with their campaigns (the account's vouchers, spec §3), grouped by
+ * campaign; `only` narrows it to one voucher. A voucher's own expiry overrides its campaign's.
+ */
+export async function shopperVouchers(db: Executor, shopperId: number, now: string, only?: number): Promise<Voucher[]> {
+  let query = db
+    .selectFrom('vouchers')
+    .innerJoin('voucherCampaigns', 'voucherCampaigns.id', 'vouchers.campaignId')
+    .select([
+      'vouchers.id',
+      'vouchers.campaignId',
+      'voucherCampaigns.name as campaign',
+      'vouchers.code',
+      'vouchers.used',
+      'voucherCampaigns.limited',
+      'vouchers.redeemDate',
+      'vouchers.claimDate',
+      'vouchers.expireDate',
+      'voucherCampaigns.expireDate as campaignExpireDate',
+      'voucherCampaigns.discountPercentage',
+      'voucherCampaigns.discountAmountMinor',
+      'voucherCampaigns.currency',
+    ])
+    .where('vouchers.shopperId', '=', shopperId)
+    .orderBy('vouchers.campaignId')
+    .orderBy('vouchers.id');
+  if (only !== undefined) query = query.where('vouchers.id', '=', only);
+  const rows = await query.execute();
+  return rows.map((r) => {
+    const expireDate = r.expireDate ?? r.campaignExpireDate;
+    return {
+      id: r.id,
+      campaignId: r.campaignId,
+      campaign: r.campaign,
+      code: r.code,
+      used: r.used,
+      limited: r.limited === 1,
+      redeemDate: r.redeemDate,
+      claimDate: r.claimDate,
+      expireDate,
+      isExpired: isVoucherExpired(expireDate, now),
+      discount: {
+        percentage: r.discountPercentage,
+        amount: fromMinorUnits(r.discountAmountMinor, r.currency),
+        currency: r.currency,
+      },
+    };
+  });
+}
+
+export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  return {
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    async achievement(shopperId: number, achievementId: number): Promise<Achievement | undefined> {
+      return (await shopperAchievements(db, shopperId, achievementId))[0];
+    },
+
+    /**
+     * Sets the claim date of the shopper's achievement if it is claimable (§3: progress reached the
+     * total, not claimed yet) in one conditional update; answers whether it did. On PostgreSQL a
+     * concurrent claim waits for the row and then finds it claimed; SQLite runs one at a time.
+     */
+    async claimAchievement(shopperId: number, achievementId: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shopperAchievements')
+        .set({ claimDate: now })
+        .where('shopperId', '=', shopperId)
+        .where('achievementId', '=', achievementId)
+        .where('claimDate', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('achievements')
+              .select('achievements.id')
+              .where('achievements.id', '=', achievementId)
+              // The same rule as isAchievementClaimable: progress/total of 100% or more, with a total.
+              .where('achievements.totalProgress', '>', 0)
+              .whereRef('achievements.totalProgress', '<=', 'shopperAchievements.progress'),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** One of the shopper's vouchers; inside a transaction pass it (SQLite has one connection). */
+    async voucher(shopperId: number, voucherId: number, now: string, trx: Executor = db): Promise<Voucher | undefined> {
+      return (await shopperVouchers(trx, shopperId, now, voucherId))[0];
+    },
+
+    /** The campaign whose claim code this is, compared case-insensitively (a unique index on lower(claim_code)). */
+    campaignByClaimCode(trx: Transaction<Database>, claimCode: string) {
+      return trx
+        .selectFrom('voucherCampaigns')
+        .select(['id', 'expireDate'])
+        .where((eb) => eb(eb.fn('lower', ['claimCode']), '=', eb.fn('lower', [eb.val(claimCode)])))
+        .executeTakeFirst();
+    },
+
+    /**
+     * Serialises one shopper's voucher claims until the transaction ends, so that a double click
+     * cannot add two vouchers of one campaign. PostgreSQL locks the shopper's row; SQLite runs one
+     * transaction at a time already (and has no FOR UPDATE).
+     */
+    async lockShopper(trx: Transaction<Database>, shopperId: number): Promise<void> {
+      if (kind !== 'postgres') return;
+      await trx.selectFrom('shoppers').select('id').where('id', '=', shopperId).forUpdate().execute();
+    },
+
+    async holdsCampaignVoucher(trx: Transaction<Database>, shopperId: number, campaignId: number): Promise<boolean> {
+      const row = await trx
+        .selectFrom('vouchers')
+        .select('id')
+        .where('shopperId', '=', shopperId)
+        .where('campaignId', '=', campaignId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A new voucher of the campaign for the shopper, claimed now; its code is handed out next. */
+    async insertClaimedVoucher(
+      trx: Transaction<Database>,
+      shopperId: number,
+      campaignId: number,
+      now: string,
+    ): Promise<number> {
+      const { id } = await trx
+        .insertInto('vouchers')
+        .values({
+          campaignId,
+          shopperId,
+          code: null,
+          used: 0,
+          redeemDate: null,
+          claimDate: now,
+          expireDate: null,
+          createdAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /**
+     * Sets the claim date of one of the shopper's unclaimed vouchers in one conditional update;
+     * answers whether it did. A concurrent claim of the same voucher finds it claimed.
+     */
+    async markVoucherClaimed(
+      trx: Transaction<Database>,
+      shopperId: number,
+      voucherId: number,
+      now: string,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('vouchers')
+        .set({ claimDate: now })
+        .where('id', '=', voucherId)
+        .where('shopperId', '=', shopperId)
+        .where('claimDate', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Hands the voucher a free code of its campaign's pool and stores it on the voucher; answers the
+     * code, or null when the pool is empty. PostgreSQL skips codes that a concurrent claim has
+     * just taken (SKIP LOCKED), so two claims never get the same code and neither waits.
+     */
+    async handOutCode(trx: Transaction<Database>, campaignId: number, voucherId: number): Promise<string | null> {
+      const taken = await trx
+        .updateTable('voucherCodes')
+        .set({ voucherId })
+        .where('voucherId', 'is', null)
+        .where('id', '=', (eb) => {
+          const free = eb
+            .selectFrom('voucherCodes')
+            .select('id')
+            .where('campaignId', '=', campaignId)
+            .where('voucherId', 'is', null)
+            .orderBy('id')
+            .limit(1);
+          return kind === 'postgres' ? free.forUpdate().skipLocked() : free;
+        })
+        .returning('code')
+        .executeTakeFirst();
+      if (!taken) return null;
+      await trx.updateTable('vouchers').set({ code: taken.code }).where('id', '=', voucherId).execute();
+      return taken.code;
+    },
+
+    /** Removes these products from the shopper's own wishlist; products not on it are ignored. */
+    async removeWishes(shopperId: number, productIds: readonly number[]): Promise<void> {
+      await db
+        .deleteFrom('wishlistItems')
+        .where('shopperId', '=', shopperId)
+        .where('productId', 'in', productIds)
+        .execute();
+    },
+  };
+}
+
+export type RewardsRepository = ReturnType<typeof rewardsRepository>;

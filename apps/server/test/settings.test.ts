@@ -1,0 +1,140 @@
+/**
+ * The settings calls on the server (spec §2 Settings, §4 Interests and newsletters, §7 PATCH
+ * /localize, PATCH /setting/interests, PATCH /setting/newsletters): what is saved, what is refused.
+ */
+import { Account, LocalizeData, Preferences } from '@account/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from './support/browser.js';
+import { signIn } from './support/sign-in.js';
+import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const api = (path: string) => `/account/api/v1${path}`;
+
+async function newShopper(): Promise<TestBrowser> {
+  const browser = new TestBrowser(server.app);
+  await signIn(browser, 'new');
+  return browser;
+}
+
+const account = async (browser: TestBrowser) => Account.parse((await browser.request(api('/shopuser/me'))).json());
+const localize = async (browser: TestBrowser) => LocalizeData.parse((await browser.request(api('/localize'))).json());
+const patch = (browser: TestBrowser, path: string, body: unknown, withoutXsrf = false) =>
+  browser.request({ method: 'PATCH', url: api(path), body, withoutXsrf });
+
+describe(`§7 PATCH /localize (${databaseKind})`, () => {
+  it('§2 Settings: saves country, language and currency; the account and later loads follow', async () => {
+    const browser = await newShopper();
+    const response = await patch(browser, '/localize', { Country: 'BE', Language: 'nl', Currency: 'CHF' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(LocalizeData.parse(response.json()).setting).toEqual({
+      country: 'BE',
+      countryName: 'Belgium',
+      language: 'nl',
+      languageName: 'Nederlands',
+      currency: 'CHF',
+      currencyName: 'Swiss Franc',
+    });
+    expect((await localize(browser)).setting).toMatchObject({ country: 'BE', language: 'nl', currency: 'CHF' });
+    expect(await account(browser)).toMatchObject({
+      defaultCountry: 'BE',
+      defaultLanguage: 'nl',
+      defaultCurrency: { iSO4217: 'CHF' },
+    });
+    // The site configuration and the texts now come in the shopper's language.
+    const config = await browser.request(api('/setting'));
+    expect(config.json()).toMatchObject({ currentLanguage: 'nl' });
+    const texts = await browser.request(api('/translation'));
+    expect(texts.headers['content-language']).toBe('nl');
+  });
+
+  it('changes only what is sent, matching codes case-insensitively', async () => {
+    const browser = await newShopper();
+    const before = (await localize(browser)).setting;
+    const response = await patch(browser, '/localize', { currency: 'usd' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(LocalizeData.parse(response.json()).setting).toMatchObject({
+      country: before.country,
+      language: before.language,
+      currency: 'USD',
+    });
+  });
+
+  it('refuses codes the shop does not offer with a 400 naming each, and saves nothing', async () => {
+    const browser = await newShopper();
+    const before = (await localize(browser)).setting;
+    const response = await patch(browser, '/localize', { Country: 'XX', Language: 'fr', Currency: 'EUR' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      message: expect.any(String),
+      fields: { Country: 'ac_FieldInvalidMessage', Language: 'ac_FieldInvalidMessage' },
+    });
+    expect((await localize(browser)).setting).toEqual(before);
+  });
+
+  it('answers 400 for malformed bodies, 401 signed out, 403 without the XSRF token', async () => {
+    const browser = await newShopper();
+    for (const body of [{ Country: '' }, { Language: 3 }, { Currency: 'x'.repeat(40) }, [1], 'nl']) {
+      const response = await patch(browser, '/localize', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const refused = await patch(browser, '/localize', { Language: 'de' }, true);
+    expect(refused.statusCode).toBe(403);
+    expect((await localize(browser)).setting.language).not.toBe('de');
+
+    const anonymous = new TestBrowser(server.app);
+    await anonymous.open();
+    expect((await patch(anonymous, '/localize', { Language: 'de' })).statusCode).toBe(401);
+  });
+});
+
+describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind})`, () => {
+  it('§4 Interests and newsletters: replaces the selection; preferences and the account show it', async () => {
+    const browser = await newShopper();
+    const interests = await patch(browser, '/setting/interests', { InterestIds: [3, 1] });
+    expect(interests.statusCode, interests.body).toBe(200);
+    const newsletters = await patch(browser, '/setting/newsletters', { NewsletterIds: [2] });
+    expect(newsletters.statusCode, newsletters.body).toBe(200);
+
+    const preferences = Preferences.parse((await browser.request(api('/setting/preferences'))).json());
+    expect(preferences.interests.filter((i) => i.selected).map((i) => i.id)).toEqual([1, 3]);
+    expect(preferences.newsletters.filter((n) => n.selected).map((n) => n.id)).toEqual([2]);
+    expect(await account(browser)).toMatchObject({ interestIds: [1, 3], newsletterIds: [2] });
+
+    expect((await patch(browser, '/setting/interests', { InterestIds: [] })).statusCode).toBe(200);
+    expect((await account(browser)).interestIds).toEqual([]);
+  });
+
+  it('ids that do not exist are a 400 and change nothing', async () => {
+    const browser = await newShopper();
+    await patch(browser, '/setting/interests', { InterestIds: [2] });
+    const interests = await patch(browser, '/setting/interests', { InterestIds: [1, 9999] });
+    expect(interests.statusCode).toBe(400);
+    expect(interests.json()).toMatchObject({ fields: { InterestIds: 'ac_FieldInvalidMessage' } });
+    const newsletters = await patch(browser, '/setting/newsletters', { NewsletterIds: [9999] });
+    expect(newsletters.statusCode).toBe(400);
+    expect(newsletters.json()).toMatchObject({ fields: { NewsletterIds: 'ac_FieldInvalidMessage' } });
+    for (const body of [{ InterestIds: ['a'] }, { InterestIds: [0] }, { InterestIds: 1 }, {}]) {
+      expect((await patch(browser, '/setting/interests', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await account(browser)).interestIds).toEqual([2]);
+  });
+
+  it('needs sign-in and the XSRF token', async () => {
+    const browser = await newShopper();
+    expect((await patch(browser, '/setting/newsletters', { NewsletterIds: [1] }, true)).statusCode).toBe(403);
+    expect((await account(browser)).newsletterIds).toEqual([]);
+    const anonymous = new TestBrowser(server.app);
+    await anonymous.open();
+    expect((await patch(anonymous, '/setting/interests', { InterestIds: [1] })).statusCode).toBe(401);
+  });
+});

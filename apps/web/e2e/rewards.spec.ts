@@ -1,0 +1,121 @@
+/** Achievements, vouchers and wishlist in Chromium (issue 6; spec §2, §4 Achievement, Voucher, Wishlist clear). */
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
+
+test.describe('§2 Achievements page', () => {
+  test('shows progress, claim dates, rewards and the ? icon; unclaimed come after the claimed', async ({ page }) => {
+    await signIn(page, 'Emma');
+    await page.goto('/account/achievements');
+    await expect(page.getByRole('heading', { level: 1, name: 'Achievements' })).toBeVisible();
+    const items = page.getByRole('list', { name: 'Achievements' }).getByRole('listitem');
+    await expect(items.first()).toContainText('Claimed on');
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
+    await expect(page.getByText('Reward').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Claim the reward for / }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('§4 claiming moves the achievement among the claimed, newest first, and the overview follows', async ({
+    page,
+  }) => {
+    test.skip(isMobile(page), 'changes the shared demo shopper; the desktop run covers it');
+    await signIn(page, 'Emma');
+    await page.goto('/account/achievements');
+    const claim = page.getByRole('button', { name: /^Claim the reward for / }).first();
+    const name = ((await claim.getAttribute('aria-label')) ?? '').replace('Claim the reward for ', '');
+    await claim.click();
+    await expect(page.getByText('Your reward has been claimed')).toBeVisible();
+    const first = page.getByRole('list', { name: 'Achievements' }).getByRole('listitem').first();
+    await expect(first.getByRole('heading', { name })).toBeVisible();
+    await expect(first).toContainText('Claimed on');
+    await expect(page.getByRole('button', { name: `Claim the reward for ${name}` })).toHaveCount(0);
+
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'Latest achievements' }).getByRole('listitem').first()).toContainText(
+      name,
+    );
+  });
+});
+
+test.describe('§2 Vouchers', () => {
+  test('groups vouchers by campaign with used, expiry and value per the §4 rules; groups fold', async ({ page }) => {
+    await signIn(page, 'Emma');
+    await page.goto('/account/vouchers');
+    const card = page.getByRole('region', { name: 'My vouchers' });
+    await expect(card.getByText('Does not expire').first()).toBeVisible();
+    await expect(card.getByText('N/A').first()).toBeVisible();
+    await expect(card.getByText(/^\d+%$/).first()).toBeVisible();
+    await expect(card.getByText(/^€ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(card.getByText('Expired').first()).toBeVisible();
+    await expect(card.getByText('Claimed', { exact: true }).first()).toBeVisible();
+    await expect(card.getByText('Claim your voucher code').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const toggle = card.getByRole('button', { name: /Welcome to Fjord & Pine/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const rows = card.getByRole('row');
+    const before = await rows.count();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(rows).toHaveCount(before - 1);
+    await toggle.click();
+    await expect(rows).toHaveCount(before);
+  });
+
+  test('§4 claiming a voucher shows its code and claim date', async ({ page }) => {
+    test.skip(isMobile(page), 'changes the shared demo shopper; the desktop run covers it');
+    await signIn(page, 'Emma');
+    await page.goto('/account/vouchers');
+    const card = page.getByRole('region', { name: 'My vouchers' });
+    const row = card
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Claim', exact: true }) })
+      .first();
+    await expect(row).toBeVisible();
+    const codesBefore = await card.locator('code').count();
+    await row.getByRole('button', { name: 'Claim', exact: true }).click();
+    await expect(page.getByText('Your voucher code is ready')).toBeVisible();
+    await expect(card.locator('code')).toHaveCount(codesBefore + 1);
+    const today = new Date();
+    const dd = String(today.getDate()).padStart(2, '0');
+    const mm = String(today.getMonth() + 1).padStart(2, '0');
+    await expect(card.getByText(`${dd}/${mm}/${today.getFullYear()}`).first()).toBeVisible();
+  });
+});
+
+test.describe('§2 Wishlist', () => {
+  test('lists the products with price, more info in a new tab and remove', async ({ page }) => {
+    await signIn(page, 'Emma');
+    await page.goto('/account/wishlist');
+    const card = page.getByRole('region', { name: 'My wishlist' });
+    await expect(card.getByRole('columnheader', { name: 'Product' })).toBeAttached();
+    await expect(card.getByRole('link', { name: /^More info / }).first()).toHaveAttribute('target', '_blank');
+    await expect(card.getByText(/^€ \d+\.\d{2}$/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('§4 removes one wish, then Clear list answers No and Yes', async ({ page }) => {
+    test.skip(isMobile(page), 'changes a shared demo shopper; the desktop run covers it');
+    // Sofia (two wishes, Dutch interface): Emma's wishlist stays for the read-only tests.
+    await signIn(page, 'Sofia');
+    await page.goto('/account/wishlist');
+    const card = page.getByRole('region', { name: 'Mijn verlanglijst' });
+    const rows = card.getByRole('row');
+    const remove = card.getByRole('button', { name: / verwijderen$/ }).first();
+    await expect(remove).toBeVisible();
+    const before = await rows.count();
+    await remove.click();
+    await expect(rows).toHaveCount(before - 1);
+
+    await card.getByRole('button', { name: 'Lijst leegmaken' }).click();
+    await expect(card.getByRole('button', { name: 'Nee' })).toBeFocused();
+    await card.getByRole('button', { name: 'Nee' }).click();
+    await expect(card.getByRole('button', { name: 'Lijst leegmaken' })).toBeFocused();
+    await expect(rows).toHaveCount(before - 1);
+
+    await card.getByRole('button', { name: 'Lijst leegmaken' }).click();
+    await card.getByRole('button', { name: 'Ja' }).click();
+    await expect(page.getByText('Je verlanglijst is leeg.')).toBeVisible();
+    await expect(page.getByText('Je verlanglijst is leeggemaakt')).toBeVisible();
+  });
+});

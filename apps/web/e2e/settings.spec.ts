@@ -1,0 +1,77 @@
+/** Settings in Chromium (issue 7; spec §2 Settings, §4 Interests and newsletters, §7 localize). */
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, signInAsNewShopper } from './fixtures';
+
+async function choose(page: Page, label: string, typed: string, option: RegExp) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill('');
+  await input.pressSequentially(typed);
+  await expect(page.getByRole('option', { name: option })).toBeInViewport();
+  for (const text of await page.getByRole('option').allTextContents()) {
+    expect(text.toLowerCase()).toContain(typed.toLowerCase());
+  }
+  await page.getByRole('option', { name: option }).click();
+}
+
+test.describe('§2 Settings', () => {
+  test('changing the language switches every text without reloading the page; it sticks', async ({ page }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // A marker on the window proves the page was not reloaded.
+    await page.evaluate(() => Object.assign(window, { stillHere: true }));
+    await choose(page, 'Language', 'neder', /Nederlands/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Land, taal en valuta' })).toBeVisible();
+    expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
+    await choose(page, 'Taal', 'engl', /English/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
+
+  test('country and currency are saved', async ({ page }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    await choose(page, 'Country', 'belg', /Belgium/);
+    await expect(page.getByText('Your settings have been saved')).toBeVisible();
+    await choose(page, 'Currency', 'swiss', /Swiss Franc/);
+    await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('Swiss Franc');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Belgium');
+    await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('Swiss Franc');
+  });
+
+  test('§4 interests and newsletters toggle at once and are saved 2 s after the last click', async ({ page }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    const saves: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && /\/setting\/interests$/.test(request.url())) saves.push(Date.now());
+    });
+    const hiking = page.getByRole('checkbox', { name: 'Hiking' });
+    const climbing = page.getByRole('checkbox', { name: 'Climbing' });
+    const clicked = Date.now();
+    await hiking.check();
+    await climbing.check();
+    await climbing.uncheck();
+    await expect(hiking).toBeChecked();
+    await expect(page.getByText('Your changes have been saved').first()).toBeVisible({ timeout: 5000 });
+    expect(saves).toHaveLength(1);
+    expect((saves[0] ?? 0) - clicked).toBeGreaterThanOrEqual(2000);
+
+    const newsletter = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
+    const wasChecked = await newsletter.isChecked();
+    await newsletter.setChecked(!wasChecked);
+    await expect(page.getByText('Your changes have been saved')).toHaveCount(2, { timeout: 5000 });
+
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Climbing' })).not.toBeChecked();
+    const reloaded = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
+    if (wasChecked) await expect(reloaded).not.toBeChecked();
+    else await expect(reloaded).toBeChecked();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The actions of an order (spec §2 Order detail, §4 Order delete): status 10 offers 'Delete order'
+ * with an in-place confirm and 'Finish order'; status 20 offers 'Start payment'. Finishing and
+ * paying continue at the shop (accessUrl) in a new tab.
+ */
+import { canDeleteOrder, ORDER_STATUS_CREATED, type Order } from '@account/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useReloadAccount } from '@/lib/account';
+import { call } from '@/lib/api';
+import { useT } from '@/lib/i18n';
+import { useLoading } from '@/lib/loading';
+import { useSystemMessage } from '@/lib/system-message';
+import { buttonClass } from '@/ui/Button';
+import { InlineConfirm } from '@/ui/InlineConfirm';
+import styles from './Orders.module.css';
+
+/** Deletes an order, then refreshes the order lists and the account (its last order may change). */
+export function useDeleteOrder() {
+  const t = useT();
+  const loading = useLoading();
+  const queryClient = useQueryClient();
+  const reloadAccount = useReloadAccount();
+  const { show } = useSystemMessage();
+  return async (order: Order): Promise<boolean> => {
+    loading.show();
+    try {
+      await call('deleteOrder', { params: { id: order.id } });
+      queryClient.removeQueries({ queryKey: ['order', order.id] });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), reloadAccount()]);
+      show(t('ac_OrderDeleted'));
+      return true;
+    } catch {
+      // §8: request failures pass on unchanged; the order stays where it was.
+      return false;
+    } finally {
+      loading.hide();
+    }
+  };
+}
+
+export function OrderActions({ order, onDeleted }: { order: Order; onDeleted?: () => void }) {
+  const t = useT();
+  const deleteOrder = useDeleteOrder();
+  const shopLink = (label: string) =>
+    order.accessUrl ? (
+      <a className={buttonClass('primary')} href={order.accessUrl} target="_blank" rel="noopener">
+        {label}
+        <span className="visually-hidden"> {t('ac_OpensInNewTab')}</span>
+      </a>
+    ) : null;
+
+  if (canDeleteOrder(order.status)) {
+    return (
+      <div className={styles.actions}>
+        <InlineConfirm
+          className={styles.textAction}
+          onConfirm={() =>
+            void deleteOrder(order).then((deleted) => {
+              if (deleted) onDeleted?.();
+            })
+          }
+        >
+          {t('ac_DeleteOrder')}
+        </InlineConfirm>
+        {shopLink(t('ac_FinishOrder'))}
+      </div>
+    );
+  }
+  if (order.status === ORDER_STATUS_CREATED && order.accessUrl) {
+    return <div className={styles.actions}>{shopLink(t('ac_StartPayment'))}</div>;
+  }
+  return null;
+}
