@@ -111,9 +111,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, { secure, ...providerOrigins(config.providers) });
-  registerErrorHandling(app);
-
   const { providers } = config;
   const settings = settingsService(settingsRepository(db.kysely), {
     singleSignOn: config.sso !== undefined,
@@ -129,6 +126,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telegramRedirectUrl: providers.telegram?.redirectUrl ?? null,
     redirectAllowList: config.redirectAllowList,
   });
+  // Custom pages on another origin (the shop's own site) may be framed; the list follows the
+  // configuration, refreshed from the settings cache before each request's headers are written.
+  let pageOrigins: readonly string[] = [];
+  app.addHook('onRequest', async () => {
+    pageOrigins = await settings.pageOrigins();
+  });
+  await registerSecurityHeaders(app, { secure, ...providerOrigins(config.providers), pageOrigins: () => pageOrigins });
+  registerErrorHandling(app);
+
   const sessions = sessionService(sessionRepository(db.kysely), {
     idleTimeoutSeconds: config.sessionIdleTimeout,
     maxAgeSeconds: config.sessionMaxAge,

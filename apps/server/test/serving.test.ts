@@ -91,6 +91,27 @@ describe(`DESIGN §6 Security headers (${databaseKind})`, () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('§2 Custom content pages: frames the origin of a page the shop hosts elsewhere, and no other', async () => {
+    await server.app.db.kysely
+      .insertInto('customPages')
+      .values({
+        name: 'brand-story',
+        title: 'Our story',
+        url: 'https://pages.example.com/story?x=1',
+        layout: 'card',
+        iconUrl: null,
+        section: 0,
+        viewOrder: 9,
+      })
+      .execute();
+    const frameSrc = async () => {
+      const csp = String((await new TestBrowser(server.app).request('/account')).headers['content-security-policy']);
+      return /frame-src ([^;]*)/.exec(csp)?.[1]?.trim();
+    };
+    // The configuration is cached for a few seconds; the policy follows once it is read again.
+    await expect.poll(frameSrc, { timeout: 10_000, interval: 500 }).toBe("'self' https://pages.example.com");
+  });
+
   it('hands index.html a per-response style nonce, matching its content security policy', async () => {
     const first = await new TestBrowser(server.app).request('/account/orders');
     const second = await new TestBrowser(server.app).request('/account/orders');

@@ -55,6 +55,24 @@ describe(`§7 PATCH /localize (${databaseKind})`, () => {
     expect(texts.headers['content-language']).toBe('nl');
   });
 
+  it('§2 Settings: the wishlist and recently viewed products follow the chosen currency', async () => {
+    const browser = new TestBrowser(server.app);
+    await signIn(browser, 'demo-emma');
+    const before = await account(browser);
+    expect(before.wishProducts.length).toBeGreaterThan(0);
+    expect(new Set(before.wishProducts.map((p) => p.price.currency))).toEqual(new Set(['EUR']));
+    expect((await patch(browser, '/localize', { Currency: 'CHF' })).statusCode).toBe(200);
+    const after = await account(browser);
+    for (const products of [after.wishProducts, after.lastViewProducts]) {
+      expect(products.length).toBeGreaterThan(0);
+      for (const product of products) expect(product.price.currency).toBe('CHF');
+    }
+    // Orders keep the currency they were paid in.
+    expect(after.lastOrder?.totalPrice.currency).toBe(before.lastOrder?.totalPrice.currency);
+    expect((await patch(browser, '/localize', { Currency: 'EUR' })).statusCode).toBe(200);
+    expect((await account(browser)).wishProducts).toEqual(before.wishProducts);
+  });
+
   it('changes only what is sent, matching codes case-insensitively', async () => {
     const browser = await newShopper();
     const before = (await localize(browser)).setting;

@@ -1,6 +1,6 @@
 /** Settings in Chromium (issue 7; spec §2 Settings, §4 Interests and newsletters, §7 localize). */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signInAsNewShopper } from './fixtures';
+import { expectNoAxeViolations, isMobile, signIn, signInAsNewShopper } from './fixtures';
 
 async function choose(page: Page, label: string, typed: string, option: RegExp) {
   const input = page.getByRole('combobox', { name: label, exact: true });
@@ -25,6 +25,9 @@ test.describe('§2 Settings', () => {
     await choose(page, 'Language', 'neder', /Nederlands/);
     await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Land, taal en valuta' })).toBeVisible();
+    // Shop links follow the language (language URLs are on in the demo shop), and so does the page.
+    await expect(page.getByRole('link', { name: /Terug naar de winkel/ })).toHaveAttribute('href', /\/nl\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
     expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
@@ -42,6 +45,22 @@ test.describe('§2 Settings', () => {
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Belgium');
     await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('Swiss Franc');
+  });
+
+  test('the chosen currency is how the shop’s prices are shown', async ({ page }) => {
+    test.skip(isMobile(page), 'changes a shared demo shopper; the desktop run covers it');
+    // Lukas shops in Swiss francs, with a German interface.
+    await signIn(page, 'Lukas');
+    const recentlyViewed = page.getByRole('region', { name: 'Zuletzt angesehene Produkte' });
+    await expect(recentlyViewed.getByText(/^CHF \d+\.\d{2}$/).first()).toBeVisible();
+    await page.goto('/account/settings');
+    await choose(page, 'Währung', 'euro', /Euro/);
+    await expect(page.getByRole('combobox', { name: 'Währung', exact: true })).toHaveValue('Euro');
+    await page.goto('/account');
+    await expect(recentlyViewed.getByText(/^€ \d+\.\d{2}$/).first()).toBeVisible();
+    await expect(recentlyViewed.getByText(/^CHF /)).toHaveCount(0);
+    await page.goto('/account/settings');
+    await choose(page, 'Währung', 'fran', /Franken|Franc/);
   });
 
   test('§4 interests and newsletters toggle at once and are saved 2 s after the last click', async ({ page }) => {
@@ -73,5 +92,22 @@ test.describe('§2 Settings', () => {
     const reloaded = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
     if (wasChecked) await expect(reloaded).not.toBeChecked();
     else await expect(reloaded).toBeChecked();
+  });
+
+  test('§4 a failed save says so, keeps the choice on screen and saves it on retry', async ({ page }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    await page.route('**/account/api/v1/setting/interests', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":503,"code":"unavailable"}' }),
+    );
+    const cycling = page.getByRole('checkbox', { name: 'Cycling' });
+    await cycling.check();
+    await expect(page.getByText('Your settings could not be saved. Please try again.')).toBeVisible({ timeout: 5000 });
+    await expect(cycling).toBeChecked();
+    await page.unroute('**/account/api/v1/setting/interests');
+    await page.getByRole('button', { name: 'Save again' }).click();
+    await expect(page.getByText('Your changes have been saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Cycling' })).toBeChecked();
   });
 });

@@ -96,6 +96,13 @@ export interface ProductsTable {
   updatedAt: Timestamp;
 }
 
+/** A product's price in one currency; its own price and currency are the fallback. */
+export interface ProductPricesTable {
+  productId: number;
+  currency: string;
+  priceMinor: number;
+}
+
 export interface OrdersTable {
   id: Id;
   shopperId: number;
@@ -327,6 +334,7 @@ export interface Database {
   loginFlows: LoginFlowsTable;
   addresses: AddressesTable;
   products: ProductsTable;
+  productPrices: ProductPricesTable;
   orders: OrdersTable;
   orderProducts: OrderProductsTable;
   orderTransactions: OrderTransactionsTable;

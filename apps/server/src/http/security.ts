@@ -16,10 +16,14 @@ export interface SecurityOptions {
   connectOrigins?: string[];
   /** Extra origins allowed to serve style sheets (identity providers' buttons). */
   styleOrigins?: string[];
+  /** Origins of the shop's custom content pages right now; they change with the configuration. */
+  pageOrigins?: () => readonly string[];
 }
 
 /** The origins each configured provider's browser SDK loads from, frames and calls. */
-export function providerOrigins(providers: ProvidersConfig): Required<Omit<SecurityOptions, 'secure' | 'formOrigins'>> {
+export function providerOrigins(
+  providers: ProvidersConfig,
+): Required<Omit<SecurityOptions, 'secure' | 'formOrigins' | 'pageOrigins'>> {
   const script: string[] = [];
   const frame: string[] = [];
   const connect: string[] = [];
@@ -58,7 +62,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
-        frameSrc: ["'self'", ...(options.frameOrigins ?? [])],
+        frameSrc: [() => ["'self'", ...(options.frameOrigins ?? []), ...(options.pageOrigins?.() ?? [])].join(' ')],
         frameAncestors: ["'self'"],
         formAction: ["'self'", ...(options.formOrigins ?? [])],
         objectSrc: ["'none'"],

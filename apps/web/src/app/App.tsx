@@ -1,7 +1,7 @@
 /** The providers every screen relies on, around the router. */
 import type { SiteConfig } from '@account/contract';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { SiteConfigContext } from '../lib/config-context';
 import { I18nProvider } from '../lib/i18n';
@@ -17,12 +17,25 @@ function Translations({ children }: { children: ReactNode }) {
   return <I18nProvider entries={data}>{children}</I18nProvider>;
 }
 
+/**
+ * The site configuration in the shopper's current language: a language chosen in the settings
+ * applies at once to language-prefixed shop links and to the page's own lang attribute.
+ */
+function LiveConfig({ config, children }: { config: SiteConfig; children: ReactNode }) {
+  const { language } = useLocale();
+  const live = useMemo(() => ({ ...config, currentLanguage: language }), [config, language]);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return <SiteConfigContext.Provider value={live}>{children}</SiteConfigContext.Provider>;
+}
+
 export function App({ config, queryClient }: { config: SiteConfig; queryClient: QueryClient }) {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <SiteConfigContext.Provider value={config}>
-        <LocaleProvider initial={config.currentLanguage}>
+      <LocaleProvider initial={config.currentLanguage}>
+        <LiveConfig config={config}>
           <Translations>
             <SystemMessageProvider>
               <LoadingProvider>
@@ -30,8 +43,8 @@ export function App({ config, queryClient }: { config: SiteConfig; queryClient: 
               </LoadingProvider>
             </SystemMessageProvider>
           </Translations>
-        </LocaleProvider>
-      </SiteConfigContext.Provider>
+        </LiveConfig>
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * Form fields with their label, hint and error wired for assistive technology: the error is
  * announced through aria-describedby and aria-invalid, and every control has a visible label.
+ * A field is its label plus one body (control, hint, error), so a form grid can line up the
+ * controls of a row even when one label wraps.
  */
 import { type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import styles from './Field.module.css';
@@ -29,23 +31,25 @@ export function TextField({ label, error, hint, optionalText, id, className, ...
         {label}
         {optionalText && <span className={styles.optional}> {optionalText}</span>}
       </label>
-      <input
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
+      <div className={styles.body}>
+        <input
+          id={inputId}
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        {hint && (
+          <span id={hintId} className={styles.hint}>
+            {hint}
+          </span>
+        )}
+        {error && (
+          <span id={errorId} className={styles.error}>
+            {error}
+          </span>
+        )}
+      </div>
     </div>
   );
 }

@@ -67,21 +67,23 @@ export function Picker({
       allowsEmptyCollection
     >
       <Label className={hideLabel ? 'visually-hidden' : fieldStyles.label}>{label}</Label>
-      <div className={styles.control}>
-        {selected?.image && <img className={styles.icon} src={selected.image} alt="" />}
-        <Input
-          className={`${styles.input} ${selected?.image ? styles.withIcon : ''}`}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <Button className={styles.toggle} aria-label={openLabel}>
-          <Icon name="chevronDown" />
-        </Button>
+      <div className={fieldStyles.body}>
+        <div className={styles.control}>
+          {selected?.image && <img className={styles.icon} src={selected.image} alt="" />}
+          <Input
+            className={`${styles.input} ${selected?.image ? styles.withIcon : ''}`}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <Button className={styles.toggle} aria-label={openLabel}>
+            <Icon name="chevronDown" />
+          </Button>
+        </div>
+        {error && (
+          <Text slot="errorMessage" id={errorId} className={fieldStyles.error}>
+            {error}
+          </Text>
+        )}
       </div>
-      {error && (
-        <Text slot="errorMessage" id={errorId} className={fieldStyles.error}>
-          {error}
-        </Text>
-      )}
       <Popover className={styles.popover} offset={4}>
         <ListBox<PickerOption>
           className={styles.list}

@@ -264,9 +264,13 @@ export type SiteConfig = z.infer<typeof SiteConfig>;
 export const PreferenceItem = z.object({ id: z.number().int(), name: z.string(), selected: z.boolean() });
 export type PreferenceItem = z.infer<typeof PreferenceItem>;
 
+/** A newsletter also says how often it is sent (the settings' 'mail type', e.g. 'Weekly'). */
+export const NewsletterItem = PreferenceItem.extend({ mailType: z.string() });
+export type NewsletterItem = z.infer<typeof NewsletterItem>;
+
 export const Preferences = z.object({
   interests: z.array(PreferenceItem),
-  newsletters: z.array(PreferenceItem),
+  newsletters: z.array(NewsletterItem),
 });
 export type Preferences = z.infer<typeof Preferences>;
 

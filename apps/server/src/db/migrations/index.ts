@@ -4,6 +4,7 @@ import * as rateLimits from './2026-11-22-001-rate-limits.js';
 import * as phoneAndAvatar from './2026-11-22-002-phone-and-avatar.js';
 import * as orderSearch from './2026-11-22-003-order-search.js';
 import * as voucherClaimCodes from './2026-11-22-004-voucher-claim-codes.js';
+import * as productPrices from './2026-11-22-005-product-prices.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-002-phone-and-avatar': phoneAndAvatar,
   '2026-11-22-003-order-search': orderSearch,
   '2026-11-22-004-voucher-claim-codes': voucherClaimCodes,
+  '2026-11-22-005-product-prices': productPrices,
 };

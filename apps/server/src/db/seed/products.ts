@@ -65,6 +65,11 @@ export interface SeededProduct {
 
 export type Catalogue = Record<ProductSlug, SeededProduct>;
 
+/** The demo shop's price lists besides euros: the euro price at a fixed rate, ending in .95. */
+const PRICE_LIST_RATES: Record<string, number> = { USD: 1.08, GBP: 0.86, CHF: 0.96 };
+const priceListPrice = (euroMinor: number, rate: number) =>
+  euroMinor === 0 ? 0 : Math.ceil((euroMinor * rate) / 100) * 100 - 5;
+
 const image = (slug: string) => `${DEMO_ASSETS}/products/${slug}.svg`;
 const url = (slug: string) => `/product/${slug}`;
 
@@ -89,8 +94,20 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
       }),
     )
     .execute();
-  const rows = await db.selectFrom('products').select(['id', 'url']).execute();
+  const rows = await db.selectFrom('products').select(['id', 'url', 'priceMinor']).execute();
   const idByUrl = new Map(rows.map((row) => [row.url, row.id]));
+  await db
+    .insertInto('productPrices')
+    .values(
+      rows.flatMap((row) =>
+        Object.entries(PRICE_LIST_RATES).map(([currency, rate]) => ({
+          productId: row.id,
+          currency,
+          priceMinor: priceListPrice(row.priceMinor, rate),
+        })),
+      ),
+    )
+    .execute();
   const catalogue = {} as Catalogue;
   for (const [slug, name, categoryName, priceMinor, productType] of CATALOGUE) {
     const id = idByUrl.get(url(slug));

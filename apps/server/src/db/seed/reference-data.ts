@@ -107,6 +107,15 @@ export const DEMO_PAGES = [
     viewOrder: 1,
   },
   {
+    name: 'gift-card-balance',
+    title: 'Gift card balance',
+    url: '/demo-shop/pages/gift-card-balance',
+    layout: PAGE_LAYOUTS.card,
+    iconUrl: '/demo-shop/icons/gift.svg',
+    section: PAGE_SECTIONS.vouchers,
+    viewOrder: 1,
+  },
+  {
     name: 'returns-policy',
     title: 'Returns policy',
     url: '/demo-shop/pages/returns-policy',

@@ -23,15 +23,22 @@ export const SHOPPER_COLUMNS = [
 
 export function accountRepository(db: Kysely<Database>) {
   const phones = phoneRepository(db);
-  const productColumns = [
-    'products.id as productId',
-    'products.name',
-    'products.categoryName',
-    'products.image',
-    'products.url',
-    'products.priceMinor',
-    'products.currency',
-  ] as const;
+  /** Products with their price in `currency` when the shop has one, else in their own currency. */
+  const products = (currency: string) =>
+    db
+      .selectFrom('products')
+      .leftJoin('productPrices', (join) =>
+        join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', currency),
+      )
+      .select((eb) => [
+        'products.id as productId',
+        'products.name',
+        'products.categoryName',
+        'products.image',
+        'products.url',
+        eb.fn.coalesce('productPrices.priceMinor', 'products.priceMinor').as('priceMinor'),
+        eb.fn.coalesce('productPrices.currency', 'products.currency').as('currency'),
+      ]);
   const toProduct = (p: {
     productId: number;
     name: string;
@@ -75,11 +82,9 @@ export function accountRepository(db: Kysely<Database>) {
 
     achievements: (shopperId: number) => shopperAchievements(db, shopperId),
 
-    async recentlyViewed(shopperId: number): Promise<Product[]> {
-      const rows = await db
-        .selectFrom('recentlyViewed')
-        .innerJoin('products', 'products.id', 'recentlyViewed.productId')
-        .select(productColumns)
+    async recentlyViewed(shopperId: number, currency: string): Promise<Product[]> {
+      const rows = await products(currency)
+        .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
         .where('recentlyViewed.shopperId', '=', shopperId)
         .orderBy('recentlyViewed.viewedAt', 'desc')
         .limit(20)
@@ -87,11 +92,9 @@ export function accountRepository(db: Kysely<Database>) {
       return rows.map(toProduct);
     },
 
-    async wishlist(shopperId: number): Promise<Product[]> {
-      const rows = await db
-        .selectFrom('wishlistItems')
-        .innerJoin('products', 'products.id', 'wishlistItems.productId')
-        .select(productColumns)
+    async wishlist(shopperId: number, currency: string): Promise<Product[]> {
+      const rows = await products(currency)
+        .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
         .where('wishlistItems.shopperId', '=', shopperId)
         .orderBy('wishlistItems.addedAt', 'desc')
         .execute();

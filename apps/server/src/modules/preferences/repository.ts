@@ -1,13 +1,22 @@
-import type { PreferenceItem } from '@account/contract';
+import type { NewsletterItem, PreferenceItem } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export function preferencesRepository(db: Kysely<Database>) {
-  const items = async (table: 'interests' | 'newsletters', selected: Set<number>): Promise<PreferenceItem[]> => {
-    const rows = await db.selectFrom(table).select(['id', 'name']).orderBy('viewOrder').orderBy('id').execute();
+  const interests = async (selected: Set<number>): Promise<PreferenceItem[]> => {
+    const rows = await db.selectFrom('interests').select(['id', 'name']).orderBy('viewOrder').orderBy('id').execute();
     return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id) }));
+  };
+  const newsletters = async (selected: Set<number>): Promise<NewsletterItem[]> => {
+    const rows = await db
+      .selectFrom('newsletters')
+      .select(['id', 'name', 'mailType'])
+      .orderBy('viewOrder')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, mailType: row.mailType, selected: selected.has(row.id) }));
   };
 
   return {
@@ -27,8 +36,8 @@ export function preferencesRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => r.newsletterId).sort((a, b) => a - b);
     },
-    interests: (selected: number[]) => items('interests', new Set(selected)),
-    newsletters: (selected: number[]) => items('newsletters', new Set(selected)),
+    interests: (selected: number[]) => interests(new Set(selected)),
+    newsletters: (selected: number[]) => newsletters(new Set(selected)),
 
     /** The ids among `ids` that do not exist. */
     async unknownIds(table: 'interests' | 'newsletters', ids: readonly number[]): Promise<number[]> {

@@ -94,6 +94,20 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       return (await snapshot()).stored;
     },
 
+    /** The origins of custom pages given as absolute http(s) URLs, for the frame policy. */
+    async pageOrigins(): Promise<readonly string[]> {
+      const origins = new Set<string>();
+      for (const page of (await snapshot()).pages) {
+        if (!/^https?:\/\//i.test(page.url)) continue;
+        try {
+          origins.add(new URL(page.url).origin);
+        } catch {
+          // A malformed URL frames nothing.
+        }
+      }
+      return [...origins];
+    },
+
     async enabledFeatures(): Promise<readonly string[]> {
       return (await snapshot()).stored.enableFeatures;
     },

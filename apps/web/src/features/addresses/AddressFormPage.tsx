@@ -224,22 +224,29 @@ function AddressForm({ addressId }: { addressId: number | null }) {
             <label className={fieldStyles.label} htmlFor={`field-${name}`}>
               {label(field)}
             </label>
-            <select
-              id={`field-${name}`}
-              className={styles.select}
-              value={values[name] ?? ''}
-              disabled={field.disabled}
-              aria-invalid={error(name) ? true : undefined}
-              onChange={(event) => set(name, event.target.value)}
-            >
-              {!field.required && <option value="">—</option>}
-              {field.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label.startsWith('ac_') ? t(o.label) : o.label}
-                </option>
-              ))}
-            </select>
-            {error(name) && <span className={fieldStyles.error}>{error(name)}</span>}
+            <div className={fieldStyles.body}>
+              <select
+                id={`field-${name}`}
+                className={styles.select}
+                value={values[name] ?? ''}
+                disabled={field.disabled}
+                aria-invalid={error(name) ? true : undefined}
+                aria-describedby={error(name) ? `field-${name}-error` : undefined}
+                onChange={(event) => set(name, event.target.value)}
+              >
+                {!field.required && <option value="">—</option>}
+                {field.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label.startsWith('ac_') ? t(o.label) : o.label}
+                  </option>
+                ))}
+              </select>
+              {error(name) && (
+                <span id={`field-${name}-error`} className={fieldStyles.error}>
+                  {error(name)}
+                </span>
+              )}
+            </div>
           </div>
         );
       case FIELD_TYPES.telephone:

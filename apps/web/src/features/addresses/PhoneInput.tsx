@@ -28,6 +28,7 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
   const t = useT();
   const { language } = useLocale();
   const { shippingCountries } = useSiteConfig();
+  const labelId = useId();
   const numberId = useId();
   const errorId = useId();
   const regions = useMemo(() => callingCodes(language, shippingCountries), [language, shippingCountries]);
@@ -46,47 +47,55 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
   );
 
   return (
-    <fieldset className={fieldStyles.group} aria-describedby={error ? errorId : undefined}>
-      <legend className={fieldStyles.label}>
+    // biome-ignore lint/a11y/useSemanticElements: a legend cannot line up in the form's grid, so the group is named by its label
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={error ? errorId : undefined}
+      className={fieldStyles.field}
+    >
+      <span id={labelId} className={fieldStyles.label}>
         {label}
         {!required && <span className={fieldStyles.optional}> {t('ac_Optional')}</span>}
-      </legend>
-      <div className={styles.phone}>
-        <Picker
-          label={t('ac_CountryCode')}
-          options={options}
-          value={region}
-          onChange={(next) => onChange(joinPhone(regions.find((r) => r.region === next)?.code ?? '', number))}
-          emptyText={t('ac_NoMatches')}
-          openLabel={t('ac_ShowOptions')}
-          hideLabel
-        />
-        <div className={styles.number}>
-          <label className="visually-hidden" htmlFor={numberId}>
-            {`${label} (${regionCode})`}
-          </label>
-          <span className={styles.prefix} aria-hidden="true">
-            {regionCode}
-          </span>
-          <input
-            id={numberId}
-            className={fieldStyles.input}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            maxLength={LIMITS.phoneNumberMaxLength}
-            value={number}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => onChange(joinPhone(regionCode, event.target.value))}
+      </span>
+      <div className={fieldStyles.body}>
+        <div className={styles.phone}>
+          <Picker
+            label={t('ac_CountryCode')}
+            options={options}
+            value={region}
+            onChange={(next) => onChange(joinPhone(regions.find((r) => r.region === next)?.code ?? '', number))}
+            emptyText={t('ac_NoMatches')}
+            openLabel={t('ac_ShowOptions')}
+            hideLabel
           />
+          <div className={styles.number}>
+            <label className="visually-hidden" htmlFor={numberId}>
+              {`${label} (${regionCode})`}
+            </label>
+            <span className={styles.prefix} aria-hidden="true">
+              {regionCode}
+            </span>
+            <input
+              id={numberId}
+              className={fieldStyles.input}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              maxLength={LIMITS.phoneNumberMaxLength}
+              value={number}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => onChange(joinPhone(regionCode, event.target.value))}
+            />
+          </div>
         </div>
+        {error && (
+          <span id={errorId} className={fieldStyles.error}>
+            {error}
+          </span>
+        )}
       </div>
-      {error && (
-        <span id={errorId} className={fieldStyles.error}>
-          {error}
-        </span>
-      )}
-    </fieldset>
+    </div>
   );
 }

@@ -18,13 +18,16 @@ import { Spinner } from '@/ui/Spinner';
 import styles from './CustomContentPage.module.css';
 import { FRAME_EXTRA_HEIGHT, FRAME_REMEASURE_MS, isFromFrame, parseFrameMessage } from './frame-messages';
 
-/** The content height of a same-origin frame; null when the browser does not let us look inside. */
+/**
+ * The content height of a same-origin frame; null when the browser does not let us look inside.
+ * The root element's box, not its scrollHeight: scrollHeight is at least the frame's own height,
+ * so every measurement would add the 16 px again and the frame would only ever grow.
+ */
 function contentHeight(frame: HTMLIFrameElement): number | null {
   try {
-    const body = frame.contentDocument?.body;
     const root = frame.contentDocument?.documentElement;
-    if (!body || !root) return null;
-    return Math.max(body.scrollHeight, root.scrollHeight);
+    if (!root) return null;
+    return Math.ceil(root.getBoundingClientRect().height);
   } catch {
     return null;
   }

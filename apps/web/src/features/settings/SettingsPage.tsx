@@ -3,7 +3,7 @@
  * pickers saved at once through PATCH /localize; interests and newsletters toggled on screen and
  * saved 2 s after the last click. A new language switches every text without reloading the page.
  */
-import type { LocalizeData, PreferenceItem } from '@account/contract';
+import type { LocalizeData, NewsletterItem, PreferenceItem } from '@account/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAccount, useReloadAccount } from '@/lib/account';
@@ -105,7 +105,7 @@ function PreferenceCard({
   /** Shown above the choices; without a legend the description names the group. */
   description: string;
   legend?: string;
-  items: PreferenceItem[];
+  items: (PreferenceItem | NewsletterItem)[];
   initial: number[];
   save(ids: number[]): Promise<unknown>;
 }) {
@@ -121,7 +121,15 @@ function PreferenceCard({
         {items.map((item) => (
           <Checkbox
             key={item.id}
-            label={item.name}
+            label={
+              'mailType' in item && item.mailType ? (
+                <>
+                  {item.name} <span className={styles.mailType}>({item.mailType})</span>
+                </>
+              ) : (
+                item.name
+              )
+            }
             checked={value.includes(item.id)}
             aria-describedby={statusId}
             onChange={(on) => toggle(item.id, on)}

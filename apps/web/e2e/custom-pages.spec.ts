@@ -1,0 +1,121 @@
+/** The shop's own content pages in a frame, in Chromium (issue 7; spec §2 Custom content pages, §9 Timing). */
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
+import { STAND_INS_URL } from './providers.config';
+
+interface ConfiguredPage {
+  pageId: number;
+  name: string;
+  title: string;
+  layout: string;
+}
+
+async function configuredPages(page: Page): Promise<Record<string, ConfiguredPage>> {
+  const response = await page.request.get('/account/api/v1/setting');
+  const { pages } = (await response.json()) as { pages: ConfiguredPage[] };
+  return Object.fromEntries(pages.map((p) => [p.name, p]));
+}
+
+/** The frame's height must be its content's height plus 16 px (§2, §9). */
+async function expectSizedToContent(page: Page, title: string) {
+  const frame = page.getByTitle(title, { exact: true });
+  await expect(frame).toBeVisible();
+  // Past the re-measurement 250 ms after load: the height must have settled, not kept growing.
+  await page.waitForTimeout(600);
+  const [outer, inner] = await Promise.all([
+    frame.evaluate((element) => element.getBoundingClientRect().height),
+    page
+      .frameLocator(`iframe[title="${title}"]`)
+      .locator('html')
+      .evaluate((root) => Math.ceil(root.getBoundingClientRect().height)),
+  ]);
+  expect(Math.abs(outer - (inner + 16))).toBeLessThanOrEqual(1);
+  return outer;
+}
+
+test.describe('§2 Custom content pages', () => {
+  test('a card page shows a spinner, then its content in a frame sized to it', async ({ page }) => {
+    await signIn(page, 'Emma');
+    const { 'size-guide': sizeGuide } = await configuredPages(page);
+    if (!sizeGuide) throw new Error('the demo shop has no size guide');
+    await page.goto(`/account/orders/page/${sizeGuide.pageId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Size guide' })).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Size guide"]');
+    await expect(frame.getByRole('heading', { name: 'Footwear' })).toBeVisible();
+    await expectSizedToContent(page, 'Size guide');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('My orders');
+    await expectNoAxeViolations(page);
+  });
+
+  test('an unframed page stands on the page itself, without a card', async ({ page }) => {
+    await signIn(page, 'Emma');
+    const { 'loyalty-programme': loyalty } = await configuredPages(page);
+    if (!loyalty) throw new Error('the demo shop has no loyalty programme page');
+    await page.goto(`/account/achievements/${loyalty.pageId}`);
+    const frame = page.getByTitle('Loyalty programme', { exact: true });
+    await expectSizedToContent(page, 'Loyalty programme');
+    expect(await frame.evaluate((element) => element.closest('section') === null)).toBe(true);
+  });
+
+  test('§4 a page that asks to be waited for keeps the spinner until it says it is ready', async ({ page }) => {
+    await signIn(page, 'Emma');
+    const { 'gift-card-balance': giftCards } = await configuredPages(page);
+    if (!giftCards) throw new Error('the demo shop has no gift card page');
+    await page.goto(`/account/vouchers/${giftCards.pageId}`);
+    // The page loads at once but fetches its data for 600 ms after WaitForCustomLoadedEvent.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Gift card balance"]');
+    await expect(frame.getByRole('heading', { name: 'Your gift cards' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toHaveCount(0);
+    await expectSizedToContent(page, 'Gift card balance');
+    // AddCardClass: the card variant lets the page reach the card's edges.
+    const padding = await page
+      .getByTitle('Gift card balance', { exact: true })
+      .evaluate((element) => getComputedStyle(element.closest('section')?.firstElementChild ?? element).paddingTop);
+    expect(padding).toBe('0px');
+  });
+
+  test('a document opens through its page/ route from the menu', async ({ page }) => {
+    await signIn(page, 'Emma');
+    await page.goto('/account');
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Returns policy' }).click();
+    await expect(page).toHaveURL(/\/account\/page\/\d+$/);
+    const frame = page.frameLocator('iframe[title="Returns policy"]');
+    await expect(frame.getByRole('heading', { name: 'How to return' })).toBeVisible();
+    await expectSizedToContent(page, 'Returns policy');
+  });
+
+  test.describe(() => {
+    // Only to let a frame of another origin onto the page: the account area's policy keeps them out.
+    test.use({ bypassCSP: true });
+    test('messages from anywhere but the page’s own frame and origin change nothing', async ({ page }) => {
+      await signIn(page, 'Emma');
+      const { 'size-guide': sizeGuide } = await configuredPages(page);
+      if (!sizeGuide) throw new Error('the demo shop has no size guide');
+      await page.goto(`/account/orders/page/${sizeGuide.pageId}`);
+      const height = await expectSizedToContent(page, 'Size guide');
+      const frame = page.getByTitle('Size guide', { exact: true });
+
+      // The account page itself, and a frame of another origin (the identity provider stand-ins).
+      await page.evaluate(() => window.postMessage({ type: 'frameChange', height: 4000 }, '*'));
+      await page.evaluate((src) => {
+        const foreign = document.createElement('iframe');
+        foreign.src = src;
+        foreign.title = 'foreign';
+        document.body.append(foreign);
+      }, `${STAND_INS_URL}/health`);
+      const foreignFrame = () => page.frames().find((f) => f.url().startsWith(STAND_INS_URL));
+      await expect.poll(() => foreignFrame()?.url()).toContain('/health');
+      await foreignFrame()?.evaluate(() => {
+        window.parent.postMessage({ type: 'frameChange', height: 4000 }, '*');
+        window.parent.postMessage('WaitForCustomLoadedEvent', '*');
+      });
+      await page.waitForTimeout(300);
+      expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(height);
+      await expect(frame).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toHaveCount(0);
+    });
+  });
+});
