@@ -45,7 +45,7 @@ export function Card({
         <Heading className={styles.title} id={headingId}>
           {title}
         </Heading>
-        <div>
+        <div className={styles.headerEnd}>
           {actions}
           {collapsible && (
             <button
