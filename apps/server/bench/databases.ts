@@ -12,6 +12,8 @@ import type { ShopSize } from './generate.js';
 
 export interface BenchDatabase {
   db: Db;
+  /** How the server finds this database: DATA_DIR or DATABASE_URL. */
+  serverEnv: Record<string, string>;
   /** Throws the database away (an unfinished or outdated generation). */
   recreate(): Promise<Db>;
   close(): Promise<void>;
@@ -27,6 +29,7 @@ function sqliteDatabase(dir: string, size: ShopSize): BenchDatabase {
     get db() {
       return db;
     },
+    serverEnv: { DATA_DIR: dataDir },
     async recreate() {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -61,13 +64,14 @@ async function postgresDatabase(dir: string, size: ShopSize): Promise<BenchDatab
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  const open = () =>
-    openDatabase({ databaseUrl: `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/${name}`, dataDir: dir });
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/${name}`;
+  const open = () => openDatabase({ databaseUrl, dataDir: dir });
   let db = open();
   return {
     get db() {
       return db;
     },
+    serverEnv: { DATABASE_URL: databaseUrl },
     async recreate() {
       await db.close();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -2,7 +2,10 @@
  * Fills a database with a large shop for benchmarks: the demo shop (settings, languages, the demo
  * shoppers), then `shoppers` more shoppers and `orders` orders with products, a payment each and
  * invoices, spread over five years. One shopper, the heavy one, owns `heavyOrders` of them,
- * scattered through the whole history as a real long-time customer's would be.
+ * scattered through the whole history as a real long-time customer's would be. Every generated
+ * shopper also gets what the account overview shows (GET /shopuser/me): addresses, vouchers of the
+ * demo campaigns, achievement progress, a wishlist, recently viewed products, interests and
+ * newsletters.
  *
  * Rows go in as multi-row inserts inside transactions, with explicit shopper and order ids so
  * that products, payments and invoices need no read-back.
@@ -11,9 +14,16 @@ import { addressText, type OrderAddress } from '@account/contract';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../src/db/connection.js';
 import { seedDemo } from '../src/db/seed/index.js';
-import { seededRandom } from '../src/db/seed/seed-kit.js';
+import { type Random, seededRandom } from '../src/db/seed/seed-kit.js';
 import type { Database, NewRow } from '../src/db/types.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
+import { progressBar } from './progress.js';
+
+/**
+ * Bump when the generated data changes: a kept database of another version is generated anew.
+ * 2: addresses, vouchers, achievement progress, wishlists, recently viewed, interests, newsletters.
+ */
+export const GENERATOR_VERSION = 2;
 
 export interface ShopSize {
   shoppers: number;
@@ -23,11 +33,16 @@ export interface ShopSize {
 }
 
 export interface GeneratedShop {
+  version: number;
   size: ShopSize;
   /** The shopper with heavyOrders orders. */
   heavyShopperId: number;
   /** A shopper with about the average number of orders. */
   typicalShopperId: number;
+  /** The ids of the generated shoppers: firstShopperId .. firstShopperId + size.shoppers - 1. */
+  firstShopperId: number;
+  /** Rows generated per table. */
+  rows: Record<string, number>;
   generatedAt: string;
 }
 
@@ -35,6 +50,7 @@ export interface GeneratedShop {
 const MARKER = 'benchShop';
 const YEARS = 5;
 const ORDERS_PER_BATCH = 1000;
+const SHOPPERS_PER_BATCH = 5000;
 /** Bound parameters per statement: below SQLite's 32,766 and PostgreSQL's 65,535. */
 const MAX_PARAMETERS = 30_000;
 
@@ -178,7 +194,148 @@ function addressPool(): string[] {
   });
 }
 
-export async function generateShop(db: Db, size: ShopSize, log: (line: string) => void): Promise<GeneratedShop> {
+/** `count` different items, or all of them when there are fewer. */
+function distinct<T>(random: Random, items: readonly T[], count: number): T[] {
+  if (count >= items.length) return [...items];
+  const chosen = new Set<T>();
+  while (chosen.size < count) chosen.add(random.pick(items));
+  return [...chosen];
+}
+
+interface AccountDataInput {
+  firstShopper: number;
+  shoppers: number;
+  products: { id: number }[];
+  now: number;
+  start: number;
+  random: Random;
+  counts: Record<string, number>;
+}
+
+/**
+ * The rest of each generated shopper's account: 1-2 addresses; vouchers of the demo campaigns for
+ * about a third of them; progress on some achievements, a few claimed; up to 8 wishes and 12 recently
+ * viewed products; a few interests and newsletters.
+ */
+async function generateAccountData(db: Db, input: AccountDataInput): Promise<void> {
+  const { firstShopper, shoppers, products, now, start, random, counts } = input;
+  const k = db.kysely;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const [campaigns, achievements, interests, newsletters] = await Promise.all([
+    k.selectFrom('voucherCampaigns').select('id').orderBy('id').execute(),
+    k.selectFrom('achievements').select(['id', 'totalProgress']).orderBy('id').execute(),
+    k.selectFrom('interests').select('id').orderBy('id').execute(),
+    k.selectFrom('newsletters').select('id').orderBy('id').execute(),
+  ]);
+  const productIds = products.map((p) => p.id);
+  const bar = progressBar('account data', shoppers);
+  for (let from = 0; from < shoppers; from += SHOPPERS_PER_BATCH) {
+    const addresses: NewRow<'addresses'>[] = [];
+    const vouchers: NewRow<'vouchers'>[] = [];
+    const progress: NewRow<'shopperAchievements'>[] = [];
+    const wishes: NewRow<'wishlistItems'>[] = [];
+    const viewed: NewRow<'recentlyViewed'>[] = [];
+    const shopperInterests: NewRow<'shopperInterests'>[] = [];
+    const shopperNewsletters: NewRow<'shopperNewsletters'>[] = [];
+    const until = Math.min(shoppers, from + SHOPPERS_PER_BATCH);
+    for (let i = from; i < until; i++) {
+      const shopperId = firstShopper + i;
+      const recent = () => iso(now - random.next() * 90 * 86_400_000);
+      const firstName = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const lastName = LAST_NAMES[i % LAST_NAMES.length]!;
+      const addressCount = random.next() < 0.4 ? 2 : 1;
+      for (let a = 0; a < addressCount; a++) {
+        const [city, zipCode, country] = random.pick(CITIES);
+        const at = iso(start + random.next() * (now - start));
+        addresses.push({
+          shopperId,
+          firstName,
+          lastName,
+          companyName: '',
+          vatNumber: '',
+          addressType: 0,
+          email: `shopper${i}@bench.example.com`,
+          telephone: '+31 612345678',
+          country,
+          street: a === 0 ? 'Hoofdstraat' : 'Kerkstraat',
+          houseNumber: String(1 + random.int(0, 200)),
+          houseNumberSuffix: '',
+          zipCode,
+          city,
+          isBilling: a === 0 ? 1 : 0,
+          isShipping: a === 0 ? 1 : 0,
+          extraFields: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      if (campaigns.length > 0 && random.next() < 0.35) {
+        for (let v = 0, n = random.int(1, 3); v < n; v++) {
+          const claimed = random.next() < 0.7;
+          const used = claimed && random.next() < 0.3 ? 1 : 0;
+          const created = now - random.next() * 365 * 86_400_000;
+          vouchers.push({
+            campaignId: random.pick(campaigns).id,
+            shopperId,
+            code: claimed ? `BV-${shopperId}-${v}` : null,
+            used,
+            redeemDate: used ? iso(created + 20 * 86_400_000) : null,
+            claimDate: claimed ? iso(created + 86_400_000) : null,
+            expireDate: random.next() < 0.5 ? iso(created + 400 * 86_400_000) : null,
+            createdAt: iso(created),
+          });
+        }
+      }
+      for (const achievement of achievements) {
+        if (random.next() >= 0.4) continue;
+        const total = Math.max(1, achievement.totalProgress);
+        const done = random.next() < 0.3 ? total : random.int(0, total - 1);
+        progress.push({
+          shopperId,
+          achievementId: achievement.id,
+          progress: done,
+          claimDate: done === total && random.next() < 0.5 ? recent() : null,
+        });
+      }
+      for (const productId of distinct(random, productIds, random.int(0, 8))) {
+        wishes.push({ shopperId, productId, addedAt: recent() });
+      }
+      for (const productId of distinct(random, productIds, random.int(0, 12))) {
+        viewed.push({ shopperId, productId, viewedAt: recent() });
+      }
+      for (const { id } of distinct(random, interests, random.int(0, 3))) {
+        shopperInterests.push({ shopperId, interestId: id });
+      }
+      for (const { id } of distinct(random, newsletters, random.int(0, 2))) {
+        shopperNewsletters.push({ shopperId, newsletterId: id });
+      }
+    }
+    await k.transaction().execute(async (trx) => {
+      await insertAll(trx, 'addresses', addresses);
+      await insertAll(trx, 'vouchers', vouchers);
+      await insertAll(trx, 'shopperAchievements', progress);
+      await insertAll(trx, 'wishlistItems', wishes);
+      await insertAll(trx, 'recentlyViewed', viewed);
+      await insertAll(trx, 'shopperInterests', shopperInterests);
+      await insertAll(trx, 'shopperNewsletters', shopperNewsletters);
+    });
+    for (const [table, added] of Object.entries({
+      addresses,
+      vouchers,
+      shopperAchievements: progress,
+      wishlistItems: wishes,
+      recentlyViewed: viewed,
+      shopperInterests,
+      shopperNewsletters,
+    })) {
+      counts[table] = (counts[table] ?? 0) + added.length;
+    }
+    bar.add(until - from);
+  }
+  bar.stop();
+}
+
+export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedShop> {
   if (size.heavyOrders > size.orders || size.shoppers < 2) {
     throw new Error('A shop needs at least 2 shoppers and no more heavy orders than orders');
   }
@@ -226,6 +383,7 @@ export async function generateShop(db: Db, size: ShopSize, log: (line: string) =
   // Shoppers: the heavy one first.
   const firstShopper = await nextId(k, 'shoppers');
   const currencyOf = (index: number) => CURRENCIES[index % CURRENCIES.length]!;
+  const shopperBar = progressBar('shoppers', size.shoppers);
   for (let from = 0; from < size.shoppers; from += 10_000) {
     const rows: NewRow<'shoppers'>[] = [];
     for (let i = from; i < Math.min(size.shoppers, from + 10_000); i++) {
@@ -249,8 +407,9 @@ export async function generateShop(db: Db, size: ShopSize, log: (line: string) =
       });
     }
     await k.transaction().execute((trx) => insertAll(trx, 'shoppers', rows));
+    shopperBar.add(rows.length);
   }
-  log(`  ${size.shoppers.toLocaleString('en')} shoppers`);
+  shopperBar.stop();
 
   // Who placed each order, in time order: the heavy shopper's orders scattered among the rest.
   const owner = new Int32Array(size.orders);
@@ -273,7 +432,8 @@ export async function generateShop(db: Db, size: ShopSize, log: (line: string) =
   const firstOrder = await nextId(k, 'orders');
   const step = (now - start) / size.orders;
   let invoices = 0;
-  const began = Date.now();
+  const counts: Record<string, number> = { shoppers: size.shoppers, orders: size.orders };
+  const orderBar = progressBar('orders', size.orders);
   for (let from = 0; from < size.orders; from += ORDERS_PER_BATCH) {
     const orders: NewRow<'orders'>[] = [];
     const lines: NewRow<'orderProducts'>[] = [];
@@ -354,12 +514,14 @@ export async function generateShop(db: Db, size: ShopSize, log: (line: string) =
       await insertAll(trx, 'orderTransactions', payments);
       await insertAll(trx, 'invoices', invoiceRows);
     });
-    const done = Math.min(size.orders, from + ORDERS_PER_BATCH);
-    if (done % 100_000 === 0 || done === size.orders) {
-      const seconds = (Date.now() - began) / 1000;
-      log(`  ${done.toLocaleString('en')} orders (${Math.round(done / seconds).toLocaleString('en')}/s)`);
-    }
+    counts.orderProducts = (counts.orderProducts ?? 0) + lines.length;
+    counts.orderTransactions = (counts.orderTransactions ?? 0) + payments.length;
+    counts.invoices = (counts.invoices ?? 0) + invoiceRows.length;
+    orderBar.add(orders.length);
   }
+  orderBar.stop();
+
+  await generateAccountData(db, { firstShopper, shoppers: size.shoppers, products, now, start, random, counts });
 
   if (db.kind === 'postgres') {
     // Explicit ids leave the identity sequences behind; new rows must continue after them.
@@ -388,9 +550,12 @@ export async function generateShop(db: Db, size: ShopSize, log: (line: string) =
     .limit(1)
     .executeTakeFirstOrThrow();
   const shop: GeneratedShop = {
+    version: GENERATOR_VERSION,
     size,
     heavyShopperId: firstShopper,
     typicalShopperId: typical.shopperId,
+    firstShopperId: firstShopper,
+    rows: counts,
     generatedAt: iso(now),
   };
   await k

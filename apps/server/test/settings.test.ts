@@ -147,6 +147,28 @@ describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind}
     expect((await account(browser)).interestIds).toEqual([2]);
   });
 
+  it('§4 Interests and newsletters: saves sent at the same moment (two tabs) each succeed, one after the other', async () => {
+    const browser = await newShopper();
+    const interests = [
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [1, 4],
+      [2, 5],
+      [1, 3, 5],
+    ];
+    const newsletters = [[1, 2], [2, 3], [1], [3], [1, 3], [2]];
+    const answers = await Promise.all([
+      ...interests.map((ids) => patch(browser, '/setting/interests', { InterestIds: ids })),
+      ...newsletters.map((ids) => patch(browser, '/setting/newsletters', { NewsletterIds: ids })),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    // One whole selection is kept, never a mix of two.
+    const kept = await account(browser);
+    expect(interests).toContainEqual(kept.interestIds);
+    expect(newsletters).toContainEqual(kept.newsletterIds);
+  });
+
   it('needs sign-in and the XSRF token', async () => {
     const browser = await newShopper();
     expect((await patch(browser, '/setting/newsletters', { NewsletterIds: [1] }, true)).statusCode).toBe(403);

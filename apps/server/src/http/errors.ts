@@ -1,9 +1,11 @@
 /**
  * One error body for every failure: { status, code, message, fields? }. Anything a client can
- * send ends as a 4xx here; only genuine server faults become a 500, and those are logged.
+ * send ends as a 4xx here; a database that cannot serve right now is a 503 (db/unavailable.ts);
+ * only genuine server faults become a 500. Both are logged.
  */
 import { ERROR_CODES, type ErrorBody } from '@account/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export class AppError extends Error {
   constructor(
@@ -60,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) return sendError(reply, error);
     const clientError = fromFastifyError(error);
     if (clientError) return sendError(reply, clientError);
-    if ((error as { code?: string }).code === 'ECONNREFUSED' || error.name === 'DatabaseUnavailableError') {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(reply, new AppError(503, ERROR_CODES.unavailable, 'The service is temporarily unavailable'));
     }

@@ -61,9 +61,13 @@ export function registerEndpoint<N extends EndpointName>(
     url: `${API_BASE}${endpoint.path}`,
     schema,
     ...routeOptions,
+    // Sign-in is checked before the input is validated: signed out, every call of this kind is a
+    // 401 whatever it is sent (DESIGN §7), so a visitor learns nothing of its input rules.
+    preValidation: async (request) => {
+      if (endpoint.auth && (await request.shopperId()) === null) throw unauthenticated();
+    },
     preHandler: async (request, reply) => {
       if (limit) await limit(request, reply);
-      if (endpoint.auth && (await request.shopperId()) === null) throw unauthenticated();
       if (feature && !(await deps.featureEnabled(feature))) {
         throw new AppError(404, ERROR_CODES.featureDisabled, `${feature} is not enabled`);
       }

@@ -40,9 +40,36 @@ export function fieldsOf(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** A lone UTF-16 surrogate (a JSON string's \ud800 escape): text that UTF-8 cannot carry. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The path of the first string no field can take, or null: one holding a NUL character (PostgreSQL
+ * refuses it in text, a 500 where SQLite would store it) or a lone surrogate (stored as U+FFFD, so
+ * silently changed; and the email validator throws on it). Refused here for every call at once,
+ * the same on both databases. Iterative, so a deeply nested body cannot exhaust the stack.
+ */
+export function unstorableTextPath(data: unknown): PropertyKey[] | null {
+  const stack: [unknown, PropertyKey[]][] = [[data, []]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return path;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) stack.push([child, [...path, key]]);
+    }
+  }
+  return null;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   return (data) => {
     const input = httpPart === 'body' ? normalizeKeys(schema, data) : data;
+    const unstorable = unstorableTextPath(input);
+    if (unstorable) {
+      const fields = { [fieldName(unstorable)]: GENERIC_FIELD_ERROR };
+      return { error: new AppError(400, ERROR_CODES.validation, `Invalid ${httpPart ?? 'request'}`, fields) };
+    }
     const result = schema.safeParse(input);
     if (result.success) return { value: result.data };
     return {

@@ -13,5 +13,9 @@ export const PositiveId = z
 
 export const idParams = <K extends string>(name: K) => z.object({ [name]: PositiveId } as Record<K, typeof PositiveId>);
 
-/** The body of calls that take none: anything else is ignored, nothing is required. */
-export const EmptyBody = z.object({}).optional();
+/**
+ * The body of calls that take none: anything else is ignored, nothing is required. A request sent
+ * without a body reaches validation as null (Fastify's value for "no body"), so null is accepted
+ * too: spec §7's "empty body" (POST /voucher/claim/{code}) means exactly that.
+ */
+export const EmptyBody = z.object({}).nullish();

@@ -98,20 +98,29 @@ export async function registerAvatarRoutes(
           AttachFile: 'ac_InvalidFileType',
         });
       }
-      let part: Awaited<ReturnType<typeof request.file>>;
-      try {
-        part = await request.file();
-      } catch (error) {
-        // Busboy's own limits (parts, files, fields) carry a 4xx; a malformed body does not.
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status && status >= 400 && status < 500) {
+      // Every file part is looked at, not just the first: an upload of several files is refused
+      // rather than half stored (which one did the shopper mean?). Text fields are ignored.
+      const files = request.files();
+      const nextFile = async () => {
+        try {
+          return await files.next();
+        } catch (error) {
+          const { statusCode: status, code } = error as { statusCode?: number; code?: string };
           reply.header('connection', 'close');
-          throw error;
+          // Busboy stops at the second file part (files: 1) and skips it.
+          if (code === 'FST_FILES_LIMIT') throw noFile('Send one file only');
+          // Busboy's other limits (parts, fields) carry a 4xx; a malformed body does not.
+          if (status && status >= 400 && status < 500) throw error;
+          throw noFile('The multipart body cannot be read');
         }
-        throw noFile('The multipart body cannot be read');
+      };
+      let content: Buffer | null = null;
+      for (let next = await nextFile(); !next.done; next = await nextFile()) {
+        if (content !== null) throw noFile('Send one file only');
+        if (next.value.fieldname.toLowerCase() !== FILE_FIELD) throw noFile("No file in the field 'attachFile'");
+        content = await readFile(next.value.file, reply);
       }
-      if (!part || part.fieldname.toLowerCase() !== FILE_FIELD) throw noFile("No file in the field 'attachFile'");
-      const content = await readFile(part.file, reply);
+      if (content === null) throw noFile("No file in the field 'attachFile'");
       if (content.length === 0) throw noFile('The file is empty');
       reply.header('cache-control', 'no-store');
       return { imageUrl: await avatars.replace(shopperId, content) };

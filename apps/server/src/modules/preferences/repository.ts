@@ -1,10 +1,21 @@
 import type { NewsletterItem, PreferenceItem } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseKind } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export function preferencesRepository(db: Kysely<Database>) {
+export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  /**
+   * Two replacements of one shopper's list at once (two tabs) would both delete and then both
+   * insert: a duplicate key, a 500. On PostgreSQL the shopper's row lock makes them take turns;
+   * SQLite runs one transaction at a time anyway.
+   */
+  const lockShopper = async (executor: Executor, shopperId: number) => {
+    if (kind !== 'postgres') return;
+    await executor.selectFrom('shoppers').select('id').where('id', '=', shopperId).forUpdate().execute();
+  };
+
   const interests = async (selected: Set<number>): Promise<PreferenceItem[]> => {
     const rows = await db.selectFrom('interests').select(['id', 'name']).orderBy('viewOrder').orderBy('id').execute();
     return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id) }));
@@ -52,6 +63,7 @@ export function preferencesRepository(db: Kysely<Database>) {
     },
 
     async replaceInterests(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
+      await lockShopper(executor, shopperId);
       await executor.deleteFrom('shopperInterests').where('shopperId', '=', shopperId).execute();
       if (ids.length > 0) {
         await executor
@@ -62,6 +74,7 @@ export function preferencesRepository(db: Kysely<Database>) {
     },
 
     async replaceNewsletters(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
+      await lockShopper(executor, shopperId);
       await executor.deleteFrom('shopperNewsletters').where('shopperId', '=', shopperId).execute();
       if (ids.length > 0) {
         await executor

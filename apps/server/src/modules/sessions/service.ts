@@ -16,6 +16,9 @@ export interface SessionPolicy {
 }
 
 export function sessionService(repository: SessionRepository, policy: SessionPolicy, now = () => new Date()) {
+  // At most half the idle timeout: with SESSION_IDLE_TIMEOUT=60 a once-a-minute write would come
+  // only after the session is already idle, so an active shopper would be signed out regardless.
+  const touchInterval = Math.min(TOUCH_INTERVAL_MS, (policy.idleTimeoutSeconds * 1000) / 2);
   return {
     /** Creates a session and returns the token for the cookie. */
     async start(shopperId: number): Promise<string> {
@@ -41,7 +44,7 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
         await repository.remove(id);
         return null;
       }
-      if (at - lastSeen >= TOUCH_INTERVAL_MS) await repository.touch(id, new Date(at).toISOString());
+      if (at - lastSeen >= touchInterval) await repository.touch(id, new Date(at).toISOString());
       return row.shopperId;
     },
 

@@ -1,0 +1,406 @@
+/**
+ * The API section (DESIGN §8): the account server's hot calls under moderate load with autocannon,
+ * against a bare Fastify JSON route measured in the same run on the same machine as the ceiling.
+ *
+ * The server is the built one (apps/server/dist/main.js) in a child process, on the generated shop
+ * with demo mode off. Signed-in sessions of many shoppers are written into the database beforehand
+ * and rotated request by request, so the calls read many shoppers' data, not one cached account.
+ * What the calls change (new addresses, interests) is put back afterwards, so that the kept
+ * database stays the generated one.
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/types.js';
+import type { BenchDatabase } from './databases.js';
+import type { GeneratedShop } from './generate.js';
+import {
+  cpuMsOf,
+  freePort,
+  memoryOf,
+  memorySampler,
+  ROOT,
+  SESSION_SECRET,
+  startAccountServer,
+  startChild,
+} from './processes.js';
+import { type BenchSession, createSessions, removeSessions } from './sessions.js';
+
+export interface ApiOptions {
+  /** Seconds of load per call. */
+  duration: number;
+  /** Seconds of load before each measurement (JIT, caches, connection pools). */
+  warmup: number;
+  connections: number;
+  /** Signed-in shoppers to spread the calls over. */
+  sessions: number;
+  logLevel: string;
+  logDir: string;
+}
+
+export interface LoadResult {
+  call: string;
+  /** Successful (2xx) responses per second. */
+  rps: number;
+  /** Latency of the successful responses, milliseconds. */
+  p50: number;
+  p99: number;
+  mean: number;
+  requests: number;
+  /** Responses other than 2xx, and connection errors or timeouts. */
+  non2xx: number;
+  errors: number;
+  /**
+   * Server CPU time per request, microseconds: unlike req/s hardly affected by other processes on
+   * the machine, and on one core the inverse of the throughput the server could reach.
+   */
+  cpuMicrosPerRequest: number;
+  /** Highest resident memory of the server process while this call ran (sampled every 100 ms). */
+  peakRssBytes: number;
+  /** rps relative to the bare route's. */
+  ratio?: number;
+  /** Why the call could not be measured (its first request failed). */
+  error?: string;
+  /** The first connection error or failed response during the load, for a start at finding why. */
+  firstFailure?: string;
+}
+
+export interface ApiResult {
+  duration: number;
+  connections: number;
+  sessions: number;
+  logLevel: string;
+  /** The bare route, loaded before and after the account server's calls. */
+  bare: { before: LoadResult; after: LoadResult; rps: number };
+  calls: LoadResult[];
+  /** The account server's peak resident memory over the whole section (VmHWM). */
+  serverPeakRssBytes: number;
+}
+
+/** One call: how to build its request for a given session. */
+interface CallDef {
+  name: string;
+  method: 'GET' | 'POST' | 'PATCH';
+  path: (session: BenchSession & { orderId: number }) => string;
+  body?: unknown;
+}
+
+const API = '/account/api/v1';
+/** A word in about a fifth of the generated products' names (generate.ts NOUNS). */
+const COMMON_WORD = 'jacket';
+
+/** A valid private address (as in test/addresses.test.ts), capitalised keys as the web client sends them. */
+const ADDRESS = {
+  AddressType: 0,
+  FirstName: 'Anna',
+  LastName: 'de Boer',
+  Email: 'anna.deboer@example.com',
+  ConfirmEmail: 'anna.deboer@example.com',
+  Telephone: '+31 612345678',
+  ConfirmTelephone: '+31 612345678',
+  Country: 'NL',
+  Address: 'Keizersgracht',
+  AddressNumber: '12',
+  AddressNumberSuffix: '',
+  ZipCode: '1015 CJ',
+  City: 'Amsterdam',
+};
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface LoadSpec {
+  call: string;
+  origin: string;
+  method: string;
+  /** Called for every request: its path, headers and body. */
+  next: () => { path: string; headers: Record<string, string>; body?: string };
+  seconds: number;
+  connections: number;
+}
+
+/** Loads one call with autocannon; latencies are taken per response (autocannon's histogram has 1 ms steps). */
+function load(spec: LoadSpec): Promise<{ result: autocannon.Result; latencies: Float64Array; firstFailure?: string }> {
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  let firstFailure: string | undefined;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: spec.origin,
+        connections: spec.connections,
+        duration: spec.seconds,
+        requests: [
+          {
+            method: spec.method as autocannon.Request['method'],
+            setupRequest: (request) => {
+              const { path, headers, body } = spec.next();
+              return { ...request, path, headers: { ...request.headers, ...headers }, ...(body ? { body } : {}) };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else
+          resolve({ result, latencies: latencies.slice(0, count).sort(), ...(firstFailure ? { firstFailure } : {}) });
+      },
+    );
+    instance.on('reqError', (error) => {
+      firstFailure ??= String(error);
+    });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode < 200 || statusCode >= 300) {
+        firstFailure ??= `HTTP ${statusCode}`;
+        return;
+      }
+      if (count === latencies.length) {
+        const grown = new Float64Array(latencies.length * 2);
+        grown.set(latencies);
+        latencies = grown;
+      }
+      latencies[count++] = responseTime;
+    });
+  });
+}
+
+async function measure(spec: LoadSpec, pid: number, warmup: number): Promise<LoadResult> {
+  const sampler = memorySampler(pid);
+  if (warmup > 0) await load({ ...spec, seconds: warmup });
+  const cpuBefore = cpuMsOf(pid);
+  const { result, latencies, firstFailure } = await load(spec);
+  const cpuMs = cpuMsOf(pid) - cpuBefore;
+  const peakRssBytes = sampler.stop();
+  const ok = result['2xx'];
+  return {
+    call: spec.call,
+    rps: ok / result.duration,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    mean: latencies.reduce((sum, t) => sum + t, 0) / Math.max(1, latencies.length),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    cpuMicrosPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total),
+    peakRssBytes,
+    ...(firstFailure ? { firstFailure } : {}),
+  };
+}
+
+/** Shoppers spread evenly over the generated ones (not the heavy one), each with an order of theirs. */
+async function sessionShoppers(db: Kysely<Database>, shop: GeneratedShop, count: number) {
+  const candidates = Math.max(1, shop.size.shoppers - 1);
+  const wanted = Math.min(count, candidates);
+  const ids = Array.from({ length: wanted }, (_, i) => shop.firstShopperId + 1 + Math.floor((i * candidates) / wanted));
+  const orders = new Map<number, number>();
+  for (let from = 0; from < ids.length; from += 1000) {
+    const rows = await db
+      .selectFrom('orders')
+      .select((eb) => ['shopperId', eb.fn.max('id').as('orderId')])
+      .where('shopperId', 'in', ids.slice(from, from + 1000))
+      .groupBy('shopperId')
+      .execute();
+    for (const row of rows) orders.set(row.shopperId, Number(row.orderId));
+  }
+  return ids.filter((id) => orders.has(id)).map((id) => ({ shopperId: id, orderId: orders.get(id)! }));
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+
+export function describeLoad(r: LoadResult): string {
+  if (r.error) return `  ${r.call.padEnd(34)} not measured: ${r.error}`;
+  const ratio = r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}% of bare`.padStart(13);
+  const failed =
+    r.non2xx + r.errors > 0 ? `  ${r.non2xx} non-2xx, ${r.errors} errors (first: ${r.firstFailure ?? '?'})` : '';
+  return (
+    `  ${r.call.padEnd(34)}${Math.round(r.rps).toLocaleString('en').padStart(8)} req/s` +
+    `  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms${ratio}` +
+    `  CPU ${Math.round(r.cpuMicrosPerRequest)} µs/req  RSS ${mb(r.peakRssBytes)}${failed}`
+  );
+}
+
+async function bareRoute(options: ApiOptions, label: string): Promise<LoadResult> {
+  const port = await freePort();
+  const bare = await startChild({
+    name: 'bare-route',
+    args: ['--import', 'tsx', path.join(ROOT, 'apps/server/bench/bare-server.ts')],
+    env: { PORT: String(port), NODE_ENV: 'production' },
+    port,
+    readyPath: '/',
+    logDir: options.logDir,
+  });
+  try {
+    const result = await measure(
+      {
+        call: `bare route ${label}`,
+        origin: bare.origin,
+        method: 'GET',
+        next: () => ({ path: '/', headers: {} }),
+        seconds: options.duration,
+        connections: options.connections,
+      },
+      bare.pid,
+      options.warmup,
+    );
+    console.log(describeLoad(result));
+    return result;
+  } finally {
+    await bare.stop();
+  }
+}
+
+export async function apiSection(
+  bench: BenchDatabase,
+  shop: GeneratedShop,
+  kind: string,
+  options: ApiOptions,
+): Promise<ApiResult> {
+  const db = bench.db.kysely;
+  const shoppers = await sessionShoppers(db, shop, options.sessions);
+  if (shoppers.length === 0) throw new Error('No generated shopper has an order');
+  const shopperIds = shoppers.map((s) => s.shopperId);
+  const orderOf = new Map(shoppers.map((s) => [s.shopperId, s.orderId]));
+  const interests = await db.selectFrom('interests').select('id').orderBy('id').limit(2).execute();
+  // What the writes change, to put back afterwards.
+  const lastAddress = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const savedInterests = await db
+    .selectFrom('shopperInterests')
+    .select(['shopperId', 'interestId'])
+    .where('shopperId', 'in', shopperIds)
+    .execute();
+  const sessions = (await createSessions(db, shopperIds, SESSION_SECRET)).map((s) => ({
+    ...s,
+    orderId: orderOf.get(s.shopperId)!,
+  }));
+  console.log(
+    `  ${options.connections} connections, ${options.duration} s per call after ${options.warmup} s warm-up, ` +
+      `${sessions.length.toLocaleString('en')} signed-in shoppers in rotation`,
+  );
+
+  const calls: CallDef[] = [
+    { name: 'GET /shopuser/me', method: 'GET', path: () => `${API}/shopuser/me` },
+    { name: 'GET /order?page=1', method: 'GET', path: () => `${API}/order?page=1` },
+    { name: `GET /order?query=${COMMON_WORD}`, method: 'GET', path: () => `${API}/order?query=${COMMON_WORD}` },
+    { name: 'GET /order/{id}', method: 'GET', path: (s) => `${API}/order/${s.orderId}` },
+    { name: 'POST /address', method: 'POST', path: () => `${API}/address`, body: ADDRESS },
+    {
+      name: 'PATCH /setting/interests',
+      method: 'PATCH',
+      path: () => `${API}/setting/interests`,
+      body: { InterestIds: interests.map((i) => i.id) },
+    },
+  ];
+
+  try {
+    const before = await bareRoute(options, '(before)');
+    let starts = 0;
+    const start = () =>
+      startAccountServer({
+        name: `server-${kind}${starts++ > 0 ? `-${starts}` : ''}`,
+        env: bench.serverEnv,
+        logDir: options.logDir,
+        logLevel: options.logLevel,
+      });
+    let server = await start();
+    const results: LoadResult[] = [];
+    let serverPeakRssBytes = 0;
+    try {
+      for (const call of calls) {
+        // A server that died under the previous call is reported there and started anew for this one.
+        if (server.exited() !== null) {
+          serverPeakRssBytes = Math.max(serverPeakRssBytes, results.at(-1)?.peakRssBytes ?? 0);
+          server = await start();
+        }
+        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+        const requestFor = (session: (typeof sessions)[number]) => ({
+          path: call.path(session),
+          headers: {
+            ...(call.method === 'GET' ? { cookie: session.cookie } : session.writeHeaders),
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(body ? { body } : {}),
+        });
+        // One request first: a call that fails is reported, not loaded.
+        const probe = requestFor(sessions[0]!);
+        const problem = await fetch(`${server.origin}${probe.path}`, {
+          method: call.method,
+          headers: probe.headers,
+          ...(probe.body ? { body: probe.body } : {}),
+        }).then(
+          async (response) => {
+            const text = await response.text();
+            return response.ok ? null : `${response.status} ${text.slice(0, 200)}`;
+          },
+          (error: unknown) => String(error),
+        );
+        if (problem !== null) {
+          const failed: LoadResult = {
+            call: call.name,
+            rps: 0,
+            p50: Number.NaN,
+            p99: Number.NaN,
+            mean: Number.NaN,
+            requests: 0,
+            non2xx: 1,
+            errors: 0,
+            cpuMicrosPerRequest: Number.NaN,
+            peakRssBytes: 0,
+            error: problem,
+          };
+          console.log(describeLoad(failed));
+          results.push(failed);
+          continue;
+        }
+        let turn = 0;
+        const result = await measure(
+          {
+            call: call.name,
+            origin: server.origin,
+            method: call.method,
+            next: () => requestFor(sessions[turn++ % sessions.length]!),
+            seconds: options.duration,
+            connections: options.connections,
+          },
+          server.pid,
+          options.warmup,
+        );
+        const died = server.exited();
+        if (died !== null) result.error = `the server ${died}`;
+        results.push(result);
+        console.log(describeLoad(result));
+      }
+    } finally {
+      serverPeakRssBytes = Math.max(serverPeakRssBytes, memoryOf(server.pid)?.peak ?? 0);
+      await server.stop();
+    }
+    const after = await bareRoute(options, '(after)');
+    const bareRps = (before.rps + after.rps) / 2;
+    for (const r of results) if (!r.error) r.ratio = r.rps / bareRps;
+    return {
+      duration: options.duration,
+      connections: options.connections,
+      sessions: sessions.length,
+      logLevel: options.logLevel,
+      bare: { before, after, rps: bareRps },
+      calls: results,
+      serverPeakRssBytes,
+    };
+  } finally {
+    await removeSessions(db, sessions);
+    await db
+      .deleteFrom('addresses')
+      .where('id', '>', Number(lastAddress?.id ?? 0))
+      .where('shopperId', 'in', shopperIds)
+      .execute();
+    await db.deleteFrom('shopperInterests').where('shopperId', 'in', shopperIds).execute();
+    for (let from = 0; from < savedInterests.length; from += 5000) {
+      await db
+        .insertInto('shopperInterests')
+        .values(savedInterests.slice(from, from + 5000))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,247 @@
+/** The results of a run: one JSON file under bench-results/, and markdown tables with the DESIGN §8 budgets. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ApiResult } from './api.js';
+import type { BundleResult } from './bundle.js';
+import type { GeneratedShop } from './generate.js';
+import type { PageScore } from './lighthouse.js';
+import type { OrderListResult } from './orders.js';
+import type { StartupResult } from './startup.js';
+
+export interface Budget {
+  budget: string;
+  subject: string;
+  measured: string;
+  pass: boolean;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt?: string;
+  machine: { cpus: number; cpuModel: string; memoryBytes: number; node: string; platform: string };
+  options: Record<string, unknown>;
+  shops: Record<string, GeneratedShop>;
+  orders?: Record<string, OrderListResult[]>;
+  api?: Record<string, ApiResult>;
+  startup?: Record<string, StartupResult>;
+  bundle?: BundleResult;
+  lighthouse?: PageScore[];
+  budgets?: Budget[];
+}
+
+/** DESIGN §8. */
+export const BUDGETS = {
+  throughputShare: 0.5,
+  p99Ms: 10,
+  firstScreenBytes: 150_000,
+  startMs: 2000,
+};
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const whole = (n: number) => Math.round(n).toLocaleString('en');
+const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+
+export function budgetsOf(results: BenchResults): Budget[] {
+  const budgets: Budget[] = [];
+  for (const [kind, api] of Object.entries(results.api ?? {})) {
+    for (const call of api.calls) {
+      const ratio = call.ratio ?? 0;
+      budgets.push({
+        budget: `hot call ≥ ${BUDGETS.throughputShare * 100}% of bare route, p99 < ${BUDGETS.p99Ms} ms`,
+        subject: `${call.call} (${kind})`,
+        measured: call.error
+          ? `failed: ${call.error.slice(0, 60)}`
+          : `${Math.round(ratio * 100)}%, p99 ${fixed(call.p99)} ms` +
+            (call.non2xx + call.errors > 0 ? `, ${call.non2xx + call.errors} failed requests` : ''),
+        pass:
+          !call.error &&
+          ratio >= BUDGETS.throughputShare &&
+          call.p99 < BUDGETS.p99Ms &&
+          call.non2xx === 0 &&
+          call.errors === 0,
+      });
+    }
+  }
+  if (results.bundle) {
+    for (const [name, screen] of Object.entries(results.bundle.firstScreens)) {
+      budgets.push({
+        budget: `first screen ≤ ${kb(BUDGETS.firstScreenBytes)} gzipped JS`,
+        subject: `${name} at first load`,
+        measured: kb(screen.gzip),
+        pass: screen.gzip <= BUDGETS.firstScreenBytes,
+      });
+    }
+    const bundled = results.bundle.screens.filter((s) => !s.chunk || s.sharesChunkWith.length > 0);
+    budgets.push({
+      budget: 'each screen its own chunk',
+      subject: `${results.bundle.screens.length} screens of the router`,
+      measured:
+        bundled.length === 0
+          ? 'all lazy, one chunk each'
+          : `not on their own: ${bundled.map((s) => path.basename(s.screen)).join(', ')}`,
+      pass: bundled.length === 0,
+    });
+  }
+  for (const [kind, startup] of Object.entries(results.startup ?? {})) {
+    budgets.push({
+      budget: `start < ${BUDGETS.startMs / 1000} s on an existing database`,
+      subject: `server start (${kind})`,
+      measured: `${whole(startup.readyMs)} ms to health (logged startupMs ${startup.startupMs ?? '?'})`,
+      pass: startup.readyMs < BUDGETS.startMs,
+    });
+  }
+  return budgets;
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function markdown(results: BenchResults): string {
+  const out: string[] = [];
+  const shop = Object.values(results.shops)[0];
+  out.push(
+    `## npm run bench, ${results.startedAt}`,
+    '',
+    `${results.machine.cpus} × ${results.machine.cpuModel}, ${mb(results.machine.memoryBytes)}, Node ${results.machine.node}` +
+      (shop
+        ? `; shop of ${whole(shop.size.shoppers)} shoppers and ${whole(shop.size.orders)} orders ` +
+          `(heavy shopper: ${whole(shop.size.heavyOrders)})`
+        : ''),
+  );
+
+  for (const [kind, rows] of Object.entries(results.orders ?? {})) {
+    out.push(
+      '',
+      `### Order list of the heavy shopper, through the order service, one call at a time (${kind})`,
+      '',
+      table(
+        ['case', 'matches', 'p50 ms', 'p99 ms', 'mean ms'],
+        rows.map((r) => [r.name, r.matches, fixed(r.p50), fixed(r.p99), fixed(r.mean)]),
+      ),
+    );
+  }
+
+  for (const [kind, api] of Object.entries(results.api ?? {})) {
+    out.push(
+      '',
+      `### API under load (${kind}): ${api.connections} connections, each sending as soon as answered, ` +
+        `${api.duration} s per call, ` +
+        `${whole(api.sessions)} signed-in shoppers, LOG_LEVEL=${api.logLevel}`,
+      '',
+      table(
+        ['call', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'server CPU µs/req', 'peak RSS', 'failed'],
+        [
+          ...[api.bare.before, api.bare.after].map((r) => [
+            r.call,
+            whole(r.rps),
+            fixed(r.p50),
+            fixed(r.p99),
+            '',
+            whole(r.cpuMicrosPerRequest),
+            mb(r.peakRssBytes),
+            r.non2xx + r.errors,
+          ]),
+          ...api.calls.map((r) =>
+            r.error
+              ? [r.call, '–', '–', '–', '–', '–', '–', r.error.slice(0, 60)]
+              : [
+                  r.call,
+                  whole(r.rps),
+                  fixed(r.p50),
+                  fixed(r.p99),
+                  `${Math.round((r.ratio ?? 0) * 100)}%`,
+                  whole(r.cpuMicrosPerRequest),
+                  mb(r.peakRssBytes),
+                  r.non2xx + r.errors,
+                ],
+          ),
+        ],
+      ),
+      '',
+      `Server peak RSS over the section (VmHWM): ${mb(api.serverPeakRssBytes)}.`,
+    );
+  }
+
+  if (results.bundle) {
+    const b = results.bundle;
+    out.push(
+      '',
+      '### Web app JavaScript (gzip)',
+      '',
+      `Entry ${b.entry.file}: ${kb(b.entry.gzip)}, ${kb(b.entry.withStaticImportsGzip)} with its static imports; ` +
+        `all JavaScript: ${kb(b.totalJsGzip)}.`,
+      '',
+      table(
+        ['screen', 'chunk', 'own', 'loaded beyond the entry', 'at first load'],
+        b.screens.map((s) => {
+          const first = Object.entries(b.firstScreens).find(([name]) => s.screen.includes(`/${name}/`));
+          return [
+            s.screen.replace('src/features/', ''),
+            s.chunk ? path.basename(s.chunk) : 'none',
+            kb(s.ownGzip),
+            kb(s.lazyGzip),
+            first ? kb(first[1].gzip) : '',
+          ];
+        }),
+      ),
+    );
+  }
+
+  if (results.lighthouse) {
+    const s = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+    out.push(
+      '',
+      '### Lighthouse performance, mobile emulation (demo shop)',
+      '',
+      table(
+        ['page', 'score', 'FCP', 'LCP', 'TBT', 'speed index', 'CLS', 'note'],
+        results.lighthouse.map((p) => [
+          p.page,
+          p.score ?? '–',
+          s(p.firstContentfulPaint),
+          s(p.largestContentfulPaint),
+          p.totalBlockingTime === null ? '–' : `${Math.round(p.totalBlockingTime)} ms`,
+          s(p.speedIndex),
+          p.cumulativeLayoutShift === null ? '–' : fixed(p.cumulativeLayoutShift, 3),
+          p.error ?? (new URL(p.finalUrl).pathname !== new URL(p.url).pathname ? `ended at ${p.finalUrl}` : ''),
+        ]),
+      ),
+    );
+  }
+
+  for (const [kind, startup] of Object.entries(results.startup ?? {})) {
+    out.push(
+      '',
+      `### Server start on the existing database (${kind})`,
+      '',
+      table(
+        ['run', 'spawn → health answers', 'logged startupMs'],
+        startup.runs.map((r, i) => [i + 1, `${whole(r.readyMs)} ms`, r.startupMs ?? '–']),
+      ),
+    );
+  }
+
+  const budgets = results.budgets ?? [];
+  if (budgets.length > 0) {
+    out.push(
+      '',
+      '### DESIGN §8 budgets',
+      '',
+      table(
+        ['budget', 'subject', 'measured', 'result'],
+        budgets.map((b) => [b.budget, b.subject, b.measured, b.pass ? 'pass' : '**FAIL**']),
+      ),
+    );
+  }
+  return out.join('\n');
+}
+
+export function writeResults(results: BenchResults, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${results.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,152 @@
+/**
+ * The account server as a real child process (as it runs in production, from its TypeScript
+ * sources like the tests do), on one fixed port so that clients keep their address across a
+ * SIGKILL and a restart. Its output goes to a log file; its memory is read from /proc.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/support/ports.js';
+import { sleep } from './report.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServerProcessOptions {
+  /** The database (DATA_DIR or DATABASE_URL) and any further settings. */
+  env: Record<string, string>;
+  logFile: string;
+  /** How long a start may take until /account/api/ready answers 200. */
+  startTimeoutMs?: number;
+}
+
+const running = new Set<ChildProcess>();
+// A run that dies midway must not leave servers behind.
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status), or null once it is gone. */
+export function rssOf(pid: number): number | null {
+  try {
+    const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? null : Number(kib) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<number | null> = Promise.resolve(null);
+  /** How long each start took until ready, in milliseconds. */
+  readonly startMs: number[] = [];
+  /** Exits that were not asked for (SIGKILL or SIGTERM from here): crashes. */
+  crashes = 0;
+  private exitAsked = false;
+  readonly url: string;
+  private readonly env: Record<string, string>;
+
+  private constructor(
+    readonly port: number,
+    private readonly options: ServerProcessOptions,
+  ) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // The same secret across restarts: the XSRF tokens of the signed-in shoppers stay valid.
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: this.url,
+    };
+  }
+
+  static async create(options: ServerProcessOptions): Promise<ServerProcess> {
+    return new ServerProcess(await freePort(), options);
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Whether the process is alive (it has not exited or been killed). */
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  rss(): number | null {
+    return this.child?.pid && this.running ? rssOf(this.child.pid) : null;
+  }
+
+  logTail(lines = 20): string {
+    try {
+      return readFileSync(this.options.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+    } catch {
+      return '';
+    }
+  }
+
+  /** Starts the server and waits until it is ready; answers the milliseconds that took. */
+  async start(): Promise<number> {
+    if (this.running) throw new Error('the server is running already');
+    // One log over the restarts of a run.
+    const fd = openSync(this.options.logFile, this.startMs.length === 0 ? 'w' : 'a');
+    const began = performance.now();
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
+      { cwd: ROOT, env: this.env, stdio: ['ignore', fd, fd] },
+    );
+    closeSync(fd);
+    this.child = child;
+    this.exitAsked = false;
+    running.add(child);
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        running.delete(child);
+        if (!this.exitAsked) this.crashes++;
+        resolve(code);
+      }),
+    );
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 90_000);
+    for (;;) {
+      if (!this.running) throw new Error(`the server exited while starting:\n${this.logTail()}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`the server was not ready in time:\n${this.logTail()}`);
+      }
+      try {
+        const response = await fetch(`${this.url}/account/api/ready`);
+        await response.arrayBuffer();
+        if (response.ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      await sleep(50);
+    }
+    const ms = performance.now() - began;
+    this.startMs.push(ms);
+    return ms;
+  }
+
+  /** SIGKILL: no shutdown code runs, as in a crash or an out-of-memory kill. */
+  async kill(): Promise<void> {
+    if (!this.running) return;
+    this.exitAsked = true;
+    this.child?.kill('SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM, the graceful stop; answers the exit code. */
+  async stop(): Promise<number | null> {
+    if (!this.running) return this.child?.exitCode ?? null;
+    this.exitAsked = true;
+    this.child?.kill('SIGTERM');
+    return this.exited;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * SQLite under another process's write lock (the command line, a second process on the file).
+ * better-sqlite3 waits for the lock synchronously (busy_timeout), holding up the whole server —
+ * liveness and static files included — and Kysely's one connection besides, so reads queue behind
+ * the waiting write. Instead there is no synchronous wait (SQLITE_BUSY_WAIT_MS) and a write
+ * that finds the database busy waits asynchronously with the connection given back, so reads and
+ * everything else carry on; after SQLITE_BUSY_BUDGET_MS the error stands and the API answers 503
+ * (db/unavailable.ts).
+ *
+ * Transactions begin IMMEDIATE, taking the write lock at BEGIN, where nothing is held yet: inside
+ * one no statement can find the database busy, and BEGIN itself is what waits.
+ */
+import { CompiledQuery, type DatabaseConnection, type QueryResult, SqliteDialect, SqliteDriver } from 'kysely';
+
+/**
+ * busy_timeout of the connection: none. Every synchronous wait holds up the whole process, and
+ * with several writes retrying, even a few milliseconds each add up to most of the event loop.
+ */
+export const SQLITE_BUSY_WAIT_MS = 0;
+/** How long a write keeps trying before the database counts as unavailable. */
+export const SQLITE_BUSY_BUDGET_MS = 5000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Only plain SQLITE_BUSY: the lock may come free. SQLITE_BUSY_SNAPSHOT (a transaction that read
+ * before another process wrote) cannot succeed by waiting, and SQLITE_BUSY_RECOVERY is brief.
+ */
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+
+class PatientSqliteDriver extends SqliteDriver {
+  private raw: DatabaseConnection | null = null;
+  private patient: DatabaseConnection | null = null;
+  private inTransaction = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    // SQLite has one connection; Kysely hands it to one query or transaction at a time.
+    this.raw = await super.acquireConnection();
+    this.patient ??= {
+      executeQuery: <R>(query: CompiledQuery) => this.execute<R>(query),
+      streamQuery: (query, chunkSize) => (this.raw as DatabaseConnection).streamQuery(query, chunkSize),
+    };
+    return this.patient;
+  }
+
+  private async execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + SQLITE_BUSY_BUDGET_MS;
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        return await (this.raw as DatabaseConnection).executeQuery<R>(query);
+      } catch (error) {
+        if (!isBusy(error) || this.inTransaction || Date.now() + pause > deadline) throw error;
+        // Outside a transaction nothing is held and a statement that found the database busy
+        // changed nothing: the connection serves other queries meanwhile, then this one runs again.
+        await this.releaseConnection();
+        await sleep(pause);
+        await super.acquireConnection();
+      }
+    }
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.inTransaction = false;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.inTransaction = false;
+    }
+  }
+}
+
+/** Kysely's SQLite dialect whose writes wait for a busy database without holding anything up. */
+export class PatientSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new PatientSqliteDriver(this.config);
+  }
+}

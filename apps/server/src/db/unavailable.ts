@@ -1,0 +1,59 @@
+/**
+ * Whether an error means the database cannot serve right now — PostgreSQL stopped, restarting or
+ * unreachable, a connection cut, the pool waited too long for one, SQLite locked by another
+ * process — rather than a fault in our code or data. The API answers these with 503 (try again
+ * shortly), never 500, and recovers by itself once the database is back (the pool reconnects).
+ */
+
+/** Socket errors of a database connection (node:net). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
+ * (starting up, shutting down), 53300 too_many_connections; class 08 (connection exceptions) below.
+ */
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** What node-postgres throws without a code when a connection dies or none can be had in time. */
+const POSTGRES_MESSAGES = [
+  /^Connection terminated/, // unexpectedly; due to connection timeout
+  /^timeout exceeded when trying to connect/, // the pool's connectionTimeoutMillis
+  /is not queryable/, // a client whose connection broke, used again
+];
+
+function unavailable(error: object): boolean {
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (name === 'DatabaseUnavailableError') return true;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || POSTGRES_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    // SQLite: the lock was not free within busy_timeout (SQLITE_BUSY and its extended codes).
+    if (code.startsWith('SQLITE_BUSY')) return true;
+  }
+  return typeof message === 'string' && POSTGRES_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // The cause chain and an AggregateError's errors (a host name that resolves to several addresses).
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (unavailable(current)) return true;
+    const { cause, errors } = current as { cause?: unknown; errors?: unknown };
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}
