@@ -32,6 +32,8 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['apps/server/test/**/*.test.ts'],
+          // Tests of what only PostgreSQL offers (several instances on one database).
+          exclude: ['apps/server/test/**/*.postgres.test.ts'],
           environment: 'node',
           env: { ...env, TEST_DATABASE: 'sqlite' },
           testTimeout: 20_000,

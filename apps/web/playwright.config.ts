@@ -7,7 +7,15 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { PROVIDERS_PORT, PROVIDERS_URL, providersServerEnv, STAND_INS_PORT } from './e2e/providers.config';
+import {
+  FRESH_PORT,
+  FRESH_URL,
+  freshDataDir,
+  PROVIDERS_PORT,
+  PROVIDERS_URL,
+  providersServerEnv,
+  STAND_INS_PORT,
+} from './e2e/providers.config';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -102,6 +110,24 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: { ...serverEnv(PROVIDERS_PORT), ...providersServerEnv, DATA_DIR: providersDataDir },
+    },
+    {
+      // A shop's own instance, outside demo mode: empty until the shop feeds it (issue 8).
+      command: `rm -rf '${freshDataDir}' && node '${serverMain}'`,
+      cwd: root,
+      url: `${FRESH_URL}/account/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv(FRESH_PORT),
+        DEMO: 'false',
+        DEV_IDENTITY_PROVIDER: 'true',
+        SESSION_SECRET: 'e2e-fresh-instance-session-secret-0123456789',
+        DATA_DIR: freshDataDir,
+        WEBHOOK_POLL_INTERVAL_MS: '100',
+      },
     },
   ],
 });

@@ -5,9 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { API_BASE, buildPath, OIDC_CALLBACK_PATH } from '@account/contract';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
@@ -18,8 +20,10 @@ import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
 import { registerDemoShop } from './demo/shop.js';
 import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { rateLimiters } from './http/rate-limit.js';
+import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
 import { providerOrigins, registerSecurityHeaders } from './http/security.js';
 import { registerSessions } from './http/sessions.js';
@@ -39,6 +43,9 @@ import { signInSteps } from './modules/auth/sign-in.js';
 import { avatarRepository } from './modules/avatar/repository.js';
 import { registerAvatarRoutes } from './modules/avatar/routes.js';
 import { avatarService } from './modules/avatar/service.js';
+import { apiKeyStore } from './modules/integration/api-keys.js';
+import { registerIntegrationRoutes } from './modules/integration/routes.js';
+import { integrationService } from './modules/integration/service.js';
 import { registerOrders } from './modules/orders/module.js';
 import { orderRepository } from './modules/orders/repository.js';
 import { registerPhoneVerification } from './modules/phone/module.js';
@@ -54,6 +61,8 @@ import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
 import { registerSettingsRoutes, requestLocale } from './modules/settings/routes.js';
 import { settingsService } from './modules/settings/service.js';
+import { webhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { webhookStore } from './modules/webhooks/store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +120,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const secure = config.publicUrl.startsWith('https:');
+  // JSON and pages travel compressed (Brotli at a quality cheap enough for every response, else
+  // gzip); the web app's assets were compressed at build time and are sent as they are.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   const { providers } = config;
   const settings = settingsService(settingsRepository(db.kysely), {
@@ -130,10 +148,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // configuration, refreshed from the settings cache before each request's headers are written.
   let pageOrigins: readonly string[] = [];
   app.addHook('onRequest', async () => {
-    pageOrigins = await settings.pageOrigins();
+    // Without the database the last known origins stand: liveness and the 503s must still answer.
+    pageOrigins = await settings.pageOrigins().catch(() => pageOrigins);
   });
   await registerSecurityHeaders(app, { secure, ...providerOrigins(config.providers), pageOrigins: () => pageOrigins });
   registerErrorHandling(app);
+  // Before any route: the OpenAPI documents are collected from the routes as they are added.
+  if (config.apiDocs) await registerApiDocs(app);
 
   const sessions = sessionService(sessionRepository(db.kysely), {
     idleTimeoutSeconds: config.sessionIdleTimeout,
@@ -192,7 +213,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const validationLimit = limit(VALIDATION_LIMIT);
   registerPreferencesRoutes(app, deps, {
-    preferences: preferencesService(preferencesRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
+    preferences: preferencesService(
+      preferencesRepository(db.kysely, db.kind),
+      emailCheck({ checkMx: config.emailMxCheck }),
+    ),
     accounts: accountsService,
     settings,
     validationLimit,
@@ -218,25 +242,56 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fetch: options.fetch ?? globalThis.fetch,
   });
 
-  app.get('/account/api/health', async (_request, reply) => {
+  const webhooks = webhookStore(db.kysely);
+  registerIntegrationRoutes(app, {
+    integration: integrationService({
+      db: db.kysely,
+      settings,
+      settingsRepository: settingsRepository(db.kysely),
+      accounts: accountsService,
+      orders: orderRepository(db.kysely),
+    }),
+    keys: apiKeyStore(db.kysely),
+    webhooks,
+    limit: limit({ name: 'integration', points: config.integrationRateLimit, windowSeconds: 60 }),
+  });
+  const dispatcher = webhookDispatcher({
+    db: db.kysely,
+    kind: db.kind,
+    fetch: options.fetch ?? globalThis.fetch,
+    pollIntervalMs: config.webhooks.pollIntervalMs,
+    timeoutMs: config.webhooks.timeoutMs,
+    retryBaseMs: config.webhooks.retryBaseMs,
+    log: app.log,
+  });
+  if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
+
+  // Readiness: the database answers (a load balancer sends traffic); liveness: the process runs.
+  const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: 'ok', database: db.kind };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: db.kind });
     }
-  });
+  };
+  app.get('/account/api/health', ready);
+  app.get('/account/api/ready', ready);
+  app.get('/account/api/live', async () => ({ status: 'ok' }));
 
-  if (config.demo) {
+  if (config.devIdentityProvider) {
     await registerDemoIdentityProvider(app, {
       publicUrl: config.publicUrl,
       companyName: async () => (await settings.stored()).companyName,
     });
+    if (!config.demo) app.log.warn('DEV_IDENTITY_PROVIDER is on: anyone can sign in as any email address');
+  }
+  if (config.demo) {
     registerDemoShop(app, { settings });
     registerDemoContentPages(app, settings);
     registerDemoSmsOutbox(app, db.kysely);
   }
-  if (config.sso?.clientId === DEMO_CLIENT_ID && !config.demo) {
+  if (config.sso?.clientId === DEMO_CLIENT_ID && !config.devIdentityProvider) {
     app.log.warn('SSO_CLIENT_ID is the demo client id outside demo mode');
   }
 
@@ -247,10 +302,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const sweeper = setInterval(() => {
     sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    webhooks.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    // Deliveries under way finish before the database goes.
+    await dispatcher.stop();
     await db.close();
   });
 

@@ -55,6 +55,7 @@ const Env = z.object({
   SESSION_IDLE_TIMEOUT: int(7 * 24 * 3600, 60, 365 * 24 * 3600),
   SESSION_MAX_AGE: int(30 * 24 * 3600, 60, 365 * 24 * 3600),
   DEMO: bool(false),
+  DEV_IDENTITY_PROVIDER: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
   TRUST_PROXY: bool(false),
   REDIRECT_ALLOWLIST: optionalText,
@@ -63,6 +64,11 @@ const Env = z.object({
   SSO_CLIENT_SECRET: optionalText,
   EMAIL_MX_CHECK: bool(false),
   SIGN_IN_RATE_LIMIT: int(30, 1, 1_000_000),
+  INTEGRATION_RATE_LIMIT: int(1200, 1, 10_000_000),
+  WEBHOOK_DELIVERY: bool(true),
+  WEBHOOK_POLL_INTERVAL_MS: int(1000, 50, 600_000),
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
+  WEBHOOK_RETRY_BASE_MS: int(5000, 10, 3_600_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_ONE_TAP: bool(false),
   GOOGLE_JWKS_URL: url(/^https?:$/, 'http(s)'),
@@ -96,6 +102,7 @@ const Env = z.object({
   PHONE_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
+  API_DOCS: bool(true),
 });
 
 /** Sign-in providers besides the company single sign-on; each is on when its settings are given. */
@@ -162,6 +169,8 @@ export interface Config {
   sessionIdleTimeout: number;
   sessionMaxAge: number;
   demo: boolean;
+  /** Mount the demo identity provider (always in demo mode): sign in as any email address. Never in production. */
+  devIdentityProvider: boolean;
   logLevel: string;
   trustProxy: boolean;
   /** Origins besides our own that the authenticatedredirect cookie may send a shopper to. */
@@ -173,10 +182,16 @@ export interface Config {
   emailMxCheck: boolean;
   /** Sign-in attempts allowed per client address per 15 minutes. */
   signInRateLimit: number;
+  /** Integration API calls allowed per API key per minute. */
+  integrationRateLimit: number;
+  /** Whether this instance delivers webhooks, how often it looks for due ones, and how long an endpoint may take. */
+  webhooks: { deliver: boolean; pollIntervalMs: number; timeoutMs: number; retryBaseMs: number };
   sms: SmsConfig;
   phoneVerification: PhoneVerificationConfig;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
+  /** Serve the OpenAPI documents and their viewer under /account/api/docs (nothing secret in them). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -270,18 +285,32 @@ function smsFrom(e: z.infer<typeof Env>): SmsConfig {
   };
 }
 
+function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '');
+    const got = env[name] === undefined ? '' : ` (got '${env[name]}')`;
+    return `  ${name}: ${issue.message}${got}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+const DatabaseEnv = Env.pick({ DATA_DIR: true, DATABASE_URL: true, PUBLIC_URL: true, PORT: true });
+
+/** Only where the data lives (and the public address): what the command line needs of the environment. */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parseEnv(DatabaseEnv, env);
+  return {
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
 /** Reads the configuration from an environment; throws ConfigError with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? '');
-      const got = env[name] === undefined ? '' : ` (got '${env[name]}')`;
-      return `  ${name}: ${issue.message}${got}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(Env, env);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
 
@@ -303,9 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
 
   const demoIssuer = `${publicUrl}/demo-idp`;
+  const devIdentityProvider = e.DEMO || e.DEV_IDENTITY_PROVIDER;
   const sso = e.SSO_ISSUER
     ? { issuer: e.SSO_ISSUER, clientId: e.SSO_CLIENT_ID ?? '', clientSecret: e.SSO_CLIENT_SECRET }
-    : e.DEMO
+    : devIdentityProvider
       ? { issuer: demoIssuer, clientId: 'account-area', clientSecret: undefined }
       : undefined;
 
@@ -320,12 +350,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleTimeout: e.SESSION_IDLE_TIMEOUT,
     sessionMaxAge: e.SESSION_MAX_AGE,
     demo: e.DEMO,
+    devIdentityProvider,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,
     emailMxCheck: e.EMAIL_MX_CHECK,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    integrationRateLimit: e.INTEGRATION_RATE_LIMIT,
+    webhooks: {
+      deliver: e.WEBHOOK_DELIVERY,
+      pollIntervalMs: e.WEBHOOK_POLL_INTERVAL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
     providers: providersFrom(e),
     sms: smsFrom(e),
     phoneVerification: {
@@ -335,5 +373,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyAttemptsPerHour: e.PHONE_VERIFY_RATE_LIMIT,
     },
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
+    apiDocs: e.API_DOCS,
   };
 }

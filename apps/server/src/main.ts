@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError } from './db/connection.js';
 import { MigrationError } from './db/migrate.js';
 
+/** Time to finish in-flight requests and webhook deliveries; a delivery may take its whole timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs);
     force.unref();
     app.close().then(
       () => process.exit(0),

@@ -128,6 +128,17 @@ describe(`§8 Login failure (${databaseKind})`, () => {
     expect(landed.headers.location).toBe('/account/login');
   });
 
+  it('a sign-in provider that cannot be reached is a 503, not a fault of ours', async () => {
+    const unreachable = await startServer({ env: { SSO_ISSUER: 'http://127.0.0.1:9/issuer', SSO_CLIENT_ID: 'shop' } });
+    try {
+      const response = await new TestBrowser(unreachable.app).request('/sso/start');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('refuses an unknown provider name', async () => {
     const response = await new TestBrowser(server.app).request(
       '/account/api/v1/login/oidc/callback/nope?state=x&code=y',

@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /**
  * The second account server of the browser tests: every sign-in provider configured, verifying
  * against the local stand-ins (apps/server/test/support/stand-ins/serve.ts).
@@ -6,6 +9,11 @@ export const PROVIDERS_PORT = Number(process.env.E2E_PROVIDERS_PORT ?? 3220);
 export const STAND_INS_PORT = Number(process.env.E2E_STAND_INS_PORT ?? 3221);
 export const PROVIDERS_URL = `http://localhost:${PROVIDERS_PORT}`;
 export const STAND_INS_URL = `http://127.0.0.1:${STAND_INS_PORT}`;
+
+/** A fresh instance outside demo mode, fed by a shop through the integration API (issue 8). */
+export const FRESH_PORT = Number(process.env.E2E_FRESH_PORT ?? 3230);
+export const FRESH_URL = `http://localhost:${FRESH_PORT}`;
+export const freshDataDir = path.join(tmpdir(), `account-e2e-${FRESH_PORT}`);
 
 export const PROVIDER_SETTINGS = {
   GOOGLE_CLIENT_ID: 'e2e-shop.apps.googleusercontent.com',

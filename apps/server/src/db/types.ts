@@ -13,6 +13,8 @@ type Timestamp = string;
 
 export interface ShoppersTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   email: string;
   firstName: string;
   lastName: string;
@@ -85,6 +87,8 @@ export interface AddressesTable {
 
 export interface ProductsTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   categoryName: string;
   image: string | null;
@@ -105,6 +109,8 @@ export interface ProductPricesTable {
 
 export interface OrdersTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   shopperId: number;
   orderNumber: string;
   accessUrl: string | null;
@@ -158,6 +164,8 @@ export interface InvoicesTable {
 
 export interface VoucherCampaignsTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   /** A code shoppers can enter to add a voucher of this campaign. */
   claimCode: string | null;
@@ -179,6 +187,8 @@ export interface VoucherCodesTable {
 
 export interface VouchersTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   campaignId: number;
   shopperId: number;
   code: string | null;
@@ -191,6 +201,8 @@ export interface VouchersTable {
 
 export interface AchievementsTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   detail: string | null;
   description: string;
@@ -224,6 +236,8 @@ export interface RecentlyViewedTable {
 
 export interface InterestsTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   viewOrder: number;
 }
@@ -235,6 +249,8 @@ export interface ShopperInterestsTable {
 
 export interface NewslettersTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   mailType: string;
   viewOrder: number;
@@ -247,6 +263,8 @@ export interface ShopperNewslettersTable {
 
 export interface CustomPagesTable {
   id: Id;
+  /** The shop's own id (integration API); null for what the account area made itself. */
+  externalId: Generated<string | null>;
   name: string;
   title: string;
   url: string;
@@ -327,6 +345,49 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+export interface ApiKeysTable {
+  id: Id;
+  name: string;
+  prefix: string;
+  /** SHA-256 of the key; the key itself is shown once, when it is made. */
+  keyHash: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  url: string;
+  /** Signs every delivery (HMAC-SHA256); the shop checks it with the same secret. */
+  secret: string;
+  description: Generated<string>;
+  createdAt: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Id;
+  shopperId: number | null;
+  type: string;
+  /** JSON of the event as delivered. */
+  payload: string;
+  createdAt: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  eventId: number;
+  endpointId: number;
+  shopperKey: number;
+  state: 'pending' | 'delivered';
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  leaseUntil: Timestamp | null;
+  lastError: string | null;
+  deliveredAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   shoppers: ShoppersTable;
   shopperIdentities: ShopperIdentitiesTable;
@@ -360,6 +421,10 @@ export interface Database {
   smsOutbox: SmsOutboxTable;
   avatars: AvatarsTable;
   rateLimits: RateLimitsTable;
+  apiKeys: ApiKeysTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

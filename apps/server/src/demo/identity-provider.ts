@@ -1,5 +1,6 @@
 /**
- * A small OpenID Connect provider for development and the demo shop, mounted only in demo mode.
+ * A small OpenID Connect provider for development and the demo shop, mounted in demo mode or with
+ * DEV_IDENTITY_PROVIDER=true (a staging instance fed by a shop, where any email address may sign in).
  * It implements just what the authorization code flow with PKCE needs (discovery, authorize,
  * token, JWKS, userinfo), signs ID tokens with a key made at startup, and lets you pick one of
  * the demo shoppers (or a brand-new one) instead of asking for a password.
@@ -22,6 +23,17 @@ interface PendingCode {
 }
 
 const CODE_TTL_MS = 60_000;
+
+/** A shopper signed in by email address alone: the address is the identity (development only). */
+const EMAIL_SUBJECT = 'email:';
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+const emailPersona = (email: string): Persona => ({
+  subject: `${EMAIL_SUBJECT}${email}`,
+  firstName: '',
+  lastName: '',
+  email,
+  note: '',
+});
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -112,7 +124,11 @@ export async function registerDemoIdentityProvider(app: FastifyInstance, options
 <p>This stands in for the company's single sign-on. Choose who you want to be; no password is needed.</p>
 <form method="post" action="${DEMO_IDP_PATH}/authorize">${hidden}<ul>${choices}
 <li><button type="submit" name="subject" value="new"><span class="name">A new shopper</span>
-<span class="note">Creates a fresh account that starts with onboarding</span></button></li></ul></form></main></body></html>`);
+<span class="note">Creates a fresh account that starts with onboarding</span></button></li>
+<li class="email-choice"><label for="email">Or sign in with any email address, e.g. one the shop sent</label>
+<input id="email" name="email" type="email" autocomplete="email" placeholder="jo@example.com">
+<button type="submit" name="subject" value="email"><span class="name">Sign in with this email address</span></button></li>
+</ul></form></main></body></html>`);
       });
 
       idp.get('/style.css', async (_request, reply) =>
@@ -123,6 +139,8 @@ ul{list-style:none;margin:24px 0 0;padding:0;display:grid;gap:12px}
 button{width:100%;text-align:left;padding:14px 16px;border:1px solid #c9d3cf;border-radius:8px;background:#fff;cursor:pointer;font:inherit;display:grid;gap:2px}
 button:hover,button:focus-visible{border-color:#1f6f5c;outline:2px solid #1f6f5c;outline-offset:1px}
 .name{font-weight:600}.email{color:#3f4b47}.note{color:#55615d;font-size:.9rem}
+.email-choice{display:grid;gap:8px;padding-top:12px;border-top:1px solid #e1e7e4}
+input{font:inherit;padding:10px 12px;border:1px solid #8a9893;border-radius:8px}
 @media (max-width:600px){main{margin:0;border-radius:0;padding:20px}}`),
       );
 
@@ -132,6 +150,7 @@ button:hover,button:focus-visible{border-color:#1f6f5c;outline:2px solid #1f6f5c
         if (problem) return reply.code(400).type('text/plain; charset=utf-8').send(problem);
         const known = Object.values(PERSONAS).find((p) => p.subject === f.subject);
         const suffix = randomBytes(4).toString('hex');
+        const email = (f.email ?? '').trim().toLowerCase();
         const persona: Persona | undefined =
           known ??
           (f.subject === 'new'
@@ -142,7 +161,9 @@ button:hover,button:focus-visible{border-color:#1f6f5c;outline:2px solid #1f6f5c
                 email: `new.shopper.${suffix}@example.com`,
                 note: '',
               }
-            : undefined);
+            : f.subject === 'email' && EMAIL.test(email)
+              ? emailPersona(email)
+              : undefined);
         if (!persona) return reply.code(400).type('text/plain; charset=utf-8').send('Unknown demo shopper');
         const code = randomBytes(24).toString('base64url');
         codes.set(code, {
@@ -211,7 +232,11 @@ button:hover,button:focus-visible{border-color:#1f6f5c;outline:2px solid #1f6f5c
         try {
           if (!token) throw new Error('missing token');
           const { payload } = await jwtVerify(token, publicKey, { issuer, audience: `${issuer}/userinfo` });
-          const p = Object.values(PERSONAS).find((persona) => persona.subject === payload.sub);
+          const p =
+            Object.values(PERSONAS).find((persona) => persona.subject === payload.sub) ??
+            (payload.sub?.startsWith(EMAIL_SUBJECT)
+              ? emailPersona(payload.sub.slice(EMAIL_SUBJECT.length))
+              : undefined);
           return {
             sub: payload.sub,
             email: p?.email,

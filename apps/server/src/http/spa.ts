@@ -45,7 +45,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   } catch {
     app.log.warn(`No web build at ${options.webDist}: run 'npm run build' (or 'npm run dev' for development)`);
   }
-  if (template) await app.register(fastifyStatic, { root: options.webDist, serve: false });
+  // The build wrote .br and .gz copies of the text assets; a browser that accepts one gets it.
+  if (template) await app.register(fastifyStatic, { root: options.webDist, serve: false, preCompressed: true });
 
   const renderIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');

@@ -6,15 +6,19 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestBrowser } from './browser.js';
+import type { HttpBrowser } from './http-browser.js';
 
-export async function startSignIn(browser: TestBrowser): Promise<URL> {
+/** A browser of app.inject() or of real HTTP: the sign-in steps are the same. */
+type Browser = Pick<TestBrowser | HttpBrowser, 'request' | 'open'>;
+
+export async function startSignIn(browser: Browser): Promise<URL> {
   const start = await browser.request('/sso/start');
   expect(start.statusCode).toBe(200);
   return new URL(start.body);
 }
 
 /** Chooses a shopper on the demo provider's page; returns the callback redirect response. */
-export async function chooseShopper(browser: TestBrowser, authorizeUrl: URL, subject: string) {
+export async function chooseShopper(browser: Browser, authorizeUrl: URL, subject: string) {
   const page = await browser.request(`${authorizeUrl.pathname}${authorizeUrl.search}`);
   expect(page.statusCode).toBe(200);
   const form = new URLSearchParams({ ...Object.fromEntries(authorizeUrl.searchParams), subject });
@@ -28,7 +32,7 @@ export async function chooseShopper(browser: TestBrowser, authorizeUrl: URL, sub
   return new URL(String(chosen.headers.location));
 }
 
-export async function signIn(browser: TestBrowser, subject: string): Promise<void> {
+export async function signIn(browser: Browser, subject: string): Promise<void> {
   await browser.open();
   const callback = await chooseShopper(browser, await startSignIn(browser), subject);
   const landed = await browser.request(`${callback.pathname}${callback.search}`);

@@ -5,6 +5,8 @@ import * as phoneAndAvatar from './2026-11-22-002-phone-and-avatar.js';
 import * as orderSearch from './2026-11-22-003-order-search.js';
 import * as voucherClaimCodes from './2026-11-22-004-voucher-claim-codes.js';
 import * as productPrices from './2026-11-22-005-product-prices.js';
+import * as integration from './2026-11-22-006-integration.js';
+import * as webhooks from './2026-11-22-007-webhooks.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-003-order-search': orderSearch,
   '2026-11-22-004-voucher-claim-codes': voucherClaimCodes,
   '2026-11-22-005-product-prices': productPrices,
+  '2026-11-22-006-integration': integration,
+  '2026-11-22-007-webhooks': webhooks,
 };

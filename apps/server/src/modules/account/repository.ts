@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.js';
 import { shopperAddresses } from '../addresses/repository.js';
 import { phoneRepository } from '../phone/repository.js';
 import { shopperAchievements, shopperVouchers } from '../rewards/repository.js';
+import { recordEvent } from '../webhooks/outbox.js';
 
 export const SHOPPER_COLUMNS = [
   'id',
@@ -66,16 +67,19 @@ export function accountRepository(db: Kysely<Database>) {
       locale: { language: string; country: string; currency: string },
       now: string,
     ): Promise<void> {
-      await db
-        .updateTable('shoppers')
-        .set({
-          defaultLanguage: locale.language,
-          defaultCountry: locale.country,
-          defaultCurrency: locale.currency,
-          updatedAt: now,
-        })
-        .where('id', '=', shopperId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('shoppers')
+          .set({
+            defaultLanguage: locale.language,
+            defaultCountry: locale.country,
+            defaultCurrency: locale.currency,
+            updatedAt: now,
+          })
+          .where('id', '=', shopperId)
+          .execute();
+        await recordEvent(trx, { shopperId, type: 'localisation.updated', data: { ...locale } });
+      });
     },
 
     addresses: (shopperId: number) => shopperAddresses(db, shopperId),

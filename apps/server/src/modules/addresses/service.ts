@@ -14,11 +14,14 @@ import {
   isInputField,
   isPrivate,
 } from '@account/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { fieldErrors, notFound } from '../../http/errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { VatCheck } from '../../integrations/vat/vat-check.js';
 import type { SettingsService } from '../settings/service.js';
-import type { AddressData, AddressRepository, AddressRole } from './repository.js';
+import { recordEvent } from '../webhooks/outbox.js';
+import { type AddressData, type AddressRepository, type AddressRole, shopperAddresses } from './repository.js';
 
 export interface AddressServiceOptions {
   repository: AddressRepository;
@@ -130,6 +133,22 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
     if (Object.keys(problems).length > 0) throw fieldErrors(problems, 'The address has invalid fields');
   }
 
+  /** Tells the shop (webhook outbox, same transaction) what became of an address and the defaults. */
+  async function announce(
+    trx: Transaction<Database>,
+    shopperId: number,
+    type: 'address.created' | 'address.updated' | 'address.deleted',
+    addressId: number,
+  ): Promise<void> {
+    const book = await shopperAddresses(trx, shopperId);
+    const defaults = {
+      billingAddressId: book.find((a) => a.isBilling)?.addressId ?? null,
+      shippingAddressId: book.find((a) => a.isShipping)?.addressId ?? null,
+    };
+    const address = book.find((a) => a.addressId === addressId) ?? null;
+    await recordEvent(trx, { shopperId, type, data: { addressId, address, defaults } });
+  }
+
   async function saved(shopperId: number, id: number): Promise<Address> {
     const stored = await repository.find(shopperId, id);
     if (!stored) throw notFound('No such address');
@@ -152,7 +171,9 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
         await repository.lockShopper(trx, shopperId);
         const first = !(await repository.hasAddresses(trx, shopperId));
         const roles = { isBilling: first || input.isBilling, isShipping: first || input.isShipping };
-        return repository.insert(trx, shopperId, data, roles, new Date().toISOString());
+        const inserted = await repository.insert(trx, shopperId, data, roles, new Date().toISOString());
+        await announce(trx, shopperId, 'address.created', inserted);
+        return inserted;
       });
       return saved(shopperId, id);
     },
@@ -196,6 +217,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
           const wanted = update[role];
           if (wanted !== undefined) await repository.setRole(trx, shopperId, id, role, wanted, now);
         }
+        await announce(trx, shopperId, 'address.updated', id);
       });
       return saved(shopperId, id);
     },
@@ -207,11 +229,13 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
         const held = await repository.remove(trx, shopperId, id);
         if (!held) throw notFound('No such address');
         const heir = ROLES.some((role) => held[role]) ? await repository.oldest(trx, shopperId) : undefined;
-        if (heir === undefined) return;
-        const now = new Date().toISOString();
-        for (const role of ROLES) {
-          if (held[role]) await repository.setRole(trx, shopperId, heir, role, true, now);
+        if (heir !== undefined) {
+          const now = new Date().toISOString();
+          for (const role of ROLES) {
+            if (held[role]) await repository.setRole(trx, shopperId, heir, role, true, now);
+          }
         }
+        await announce(trx, shopperId, 'address.deleted', id);
       });
     },
 

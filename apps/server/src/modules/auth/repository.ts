@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { recordEvent } from '../webhooks/outbox.js';
 
 export interface NewShopper {
   email: string;
@@ -76,7 +77,17 @@ export function authRepository(db: Kysely<Database>) {
           .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
           .returning('shopperId')
           .executeTakeFirst();
-        if (inserted) return inserted.shopperId;
+        if (inserted) {
+          if (!('shopperId' in target)) {
+            const { email, firstName, lastName } = target.create;
+            await recordEvent(trx, {
+              shopperId,
+              type: 'account.created',
+              data: { email, firstName, lastName, provider: identity.provider },
+            });
+          }
+          return inserted.shopperId;
+        }
         // Someone linked the same identity concurrently: undo our shopper, use theirs.
         if (!('shopperId' in target)) await trx.deleteFrom('shoppers').where('id', '=', shopperId).execute();
         const existing = await trx

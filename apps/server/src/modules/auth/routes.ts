@@ -1,4 +1,4 @@
-import { API_BASE, OIDC_CALLBACK_PATH, SSO_START_PATH } from '@account/contract';
+import { API_BASE, ERROR_CODES, OIDC_CALLBACK_PATH, SSO_START_PATH } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
@@ -28,7 +28,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
 
   /** Starts an OpenID Connect flow: remembers state, nonce and PKCE verifier once, answers the URL. */
   const start = async (provider: string, client: OidcClient): Promise<string> => {
-    const flow = await client.start();
+    let flow: Awaited<ReturnType<OidcClient['start']>>;
+    try {
+      flow = await client.start();
+    } catch (error) {
+      // The provider's discovery document could not be fetched: an outage on their side, not ours.
+      throw new AppError(
+        503,
+        ERROR_CODES.unavailable,
+        `The sign-in provider cannot be reached: ${(error as Error).message}`,
+      );
+    }
     await auth.rememberFlow({ state: flow.state, provider, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
     return flow.url;
   };

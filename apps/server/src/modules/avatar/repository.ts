@@ -1,6 +1,7 @@
 /** Avatars live in the database, so every server instance can serve every avatar. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import type { AvatarImage } from './image.js';
 
 export interface StoredAvatar {
@@ -47,6 +48,7 @@ export function avatarRepository(db: Kysely<Database>) {
         await trx.deleteFrom('avatars').where('shopperId', '=', shopperId).where('id', '<>', id).execute();
         const imageUrl = urlOf(id, image);
         await trx.updateTable('shoppers').set({ imageUrl }).where('id', '=', shopperId).execute();
+        await recordEvent(trx, { shopperId, type: 'avatar.updated', data: { imageUrl } });
         return imageUrl;
       });
     },

@@ -2,6 +2,7 @@
 import { fromMinorUnits, type Money, type Order, type OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { recordEvent } from '../webhooks/outbox.js';
 
 const ORDER_COLUMNS = [
   'orders.id',
@@ -166,13 +167,22 @@ export function orderRepository(db: Kysely<Database>) {
 
     /** Deletes the order (its products, transactions and invoice cascade) if it still has `status`. */
     async remove(shopperId: number, id: number, status: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('orders')
-        .where('id', '=', id)
-        .where('shopperId', '=', shopperId)
-        .where('status', '=', status)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('orders')
+          .where('id', '=', id)
+          .where('shopperId', '=', shopperId)
+          .where('status', '=', status)
+          .returning(['orderNumber', 'externalId'])
+          .executeTakeFirst();
+        if (!deleted) return false;
+        await recordEvent(trx, {
+          shopperId,
+          type: 'order.deleted',
+          data: { id, orderId: deleted.orderNumber, externalId: deleted.externalId },
+        });
+        return true;
+      });
     },
 
     async shopperLanguage(shopperId: number): Promise<string | undefined> {
@@ -182,6 +192,16 @@ export function orderRepository(db: Kysely<Database>) {
         .where('id', '=', shopperId)
         .executeTakeFirst();
       return row?.defaultLanguage;
+    },
+
+    /** Every order of the shopper, newest first (exports). */
+    async all(shopperId: number): Promise<Order[]> {
+      const rows = await selectOrders(db)
+        .where('orders.shopperId', '=', shopperId)
+        .orderBy('orders.createdAt', 'desc')
+        .orderBy('orders.id', 'desc')
+        .execute();
+      return hydrate(rows);
     },
 
     async latest(shopperId: number): Promise<Order | null> {

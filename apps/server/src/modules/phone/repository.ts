@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import { MAX_WRONG_ATTEMPTS } from './code.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -94,7 +95,11 @@ export function phoneRepository(db: Kysely<Database>) {
         .where('id', '=', shopperId)
         .where('telephone', '=', telephone)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const verified = Number(result.numUpdatedRows) === 1;
+      if (verified) {
+        await recordEvent(executor, { shopperId, type: 'telephone.verified', data: { telephone, verifiedAt: now } });
+      }
+      return verified;
     },
 
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

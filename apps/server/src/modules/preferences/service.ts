@@ -5,6 +5,7 @@
 import type { FieldDefinition, FirstTimeSettings, Preferences } from '@account/contract';
 import { conflict, fieldErrors } from '../../http/errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import type { PreferencesRepository } from './repository.js';
 
 export function preferencesService(repository: PreferencesRepository, emails: EmailCheck) {
@@ -34,13 +35,27 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
 
     async replaceInterests(shopperId: number, ids: readonly number[]): Promise<Preferences> {
       await requireKnown('interests', 'InterestIds', ids);
-      await repository.transaction((trx) => repository.replaceInterests(trx, shopperId, ids));
+      await repository.transaction(async (trx) => {
+        await repository.replaceInterests(trx, shopperId, ids);
+        await recordEvent(trx, {
+          shopperId,
+          type: 'interests.updated',
+          data: { interestIds: await repository.interestIds(shopperId, trx) },
+        });
+      });
       return preferences(shopperId);
     },
 
     async replaceNewsletters(shopperId: number, ids: readonly number[]): Promise<Preferences> {
       await requireKnown('newsletters', 'NewsletterIds', ids);
-      await repository.transaction((trx) => repository.replaceNewsletters(trx, shopperId, ids));
+      await repository.transaction(async (trx) => {
+        await repository.replaceNewsletters(trx, shopperId, ids);
+        await recordEvent(trx, {
+          shopperId,
+          type: 'newsletters.updated',
+          data: { newsletterIds: await repository.newsletterIds(shopperId, trx) },
+        });
+      });
       return preferences(shopperId);
     },
 
@@ -80,6 +95,18 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
         if (!updated) return false;
         await repository.replaceInterests(trx, shopperId, settings.interestIds);
         await repository.replaceNewsletters(trx, shopperId, newsletterIds);
+        await recordEvent(trx, {
+          shopperId,
+          type: 'first_login.completed',
+          data: {
+            gender: settings.gender,
+            firstName: settings.firstName.trim(),
+            lastName: settings.lastName.trim(),
+            email: settings.email.trim(),
+            interestIds: [...new Set(settings.interestIds)].sort((a, b) => a - b),
+            newsletterIds: [...new Set(newsletterIds)].sort((a, b) => a - b),
+          },
+        });
         return true;
       });
       if (!done) throw conflict('The first-login settings were already saved');

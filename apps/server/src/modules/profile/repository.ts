@@ -1,6 +1,7 @@
 /** SQL of the profile: the shopper's own fields and the recently viewed list. */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, RowUpdate } from '../../db/types.js';
+import { recordEvent } from '../webhooks/outbox.js';
 
 /** The account fields a shopper may change through POST /shopUser/updateAccount. */
 export type ProfileChanges = Partial<
@@ -32,31 +33,44 @@ export function profileRepository(db: Kysely<Database>) {
      */
     async update(shopperId: number, changes: ProfileChanges, now: string): Promise<boolean> {
       const { telephone } = changes;
-      const result = await db
-        .updateTable('shoppers')
-        .set({
-          ...changes,
-          updatedAt: now,
-          ...(telephone === undefined
-            ? {}
-            : {
-                telephoneVerifyDate: sql<string | null>`case when ${storedPhoneDigits()} = ${phoneDigits(
-                  telephone,
-                )} then ${sql.ref('telephoneVerifyDate')} else null end`,
-              }),
-        })
-        .where('id', '=', shopperId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('shoppers')
+          .set({
+            ...changes,
+            updatedAt: now,
+            ...(telephone === undefined
+              ? {}
+              : {
+                  telephoneVerifyDate: sql<string | null>`case when ${storedPhoneDigits()} = ${phoneDigits(
+                    telephone,
+                  )} then ${sql.ref('telephoneVerifyDate')} else null end`,
+                }),
+          })
+          .where('id', '=', shopperId)
+          .executeTakeFirst();
+        const updated = Number(result.numUpdatedRows) === 1;
+        if (updated) await recordEvent(trx, { shopperId, type: 'profile.updated', data: { ...changes } });
+        return updated;
+      });
     },
 
     /** Removes one product from the shopper's own recently viewed list (others' lists stay). */
     async removeRecentlyViewed(shopperId: number, productId: number): Promise<void> {
-      await db
-        .deleteFrom('recentlyViewed')
-        .where('shopperId', '=', shopperId)
-        .where('productId', '=', productId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('recentlyViewed')
+          .where('shopperId', '=', shopperId)
+          .where('productId', '=', productId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) > 0) {
+          await recordEvent(trx, {
+            shopperId,
+            type: 'recently_viewed.changed',
+            data: { removedProductIds: [productId] },
+          });
+        }
+      });
     },
   };
 }

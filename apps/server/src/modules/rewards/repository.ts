@@ -137,8 +137,13 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
      * total, not claimed yet) in one conditional update; answers whether it did. On PostgreSQL a
      * concurrent claim waits for the row and then finds it claimed; SQLite runs one at a time.
      */
-    async claimAchievement(shopperId: number, achievementId: number, now: string): Promise<boolean> {
-      const result = await db
+    async claimAchievement(
+      shopperId: number,
+      achievementId: number,
+      now: string,
+      executor: Executor = db,
+    ): Promise<boolean> {
+      const result = await executor
         .updateTable('shopperAchievements')
         .set({ claimDate: now })
         .where('shopperId', '=', shopperId)
@@ -265,12 +270,15 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
     },
 
     /** Removes these products from the shopper's own wishlist; products not on it are ignored. */
-    async removeWishes(shopperId: number, productIds: readonly number[]): Promise<void> {
-      await db
+    /** Answers the products that were on the list and are gone now. */
+    async removeWishes(shopperId: number, productIds: readonly number[], executor: Executor = db): Promise<number[]> {
+      const removed = await executor
         .deleteFrom('wishlistItems')
         .where('shopperId', '=', shopperId)
         .where('productId', 'in', productIds)
+        .returning('productId')
         .execute();
+      return removed.map((row) => row.productId);
     },
   };
 }

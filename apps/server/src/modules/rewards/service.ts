@@ -11,6 +11,7 @@
  */
 import { isVoucherExpired, type Voucher } from '@account/contract';
 import { conflict, notFound } from '../../http/errors.js';
+import { recordEvent } from '../webhooks/outbox.js';
 import type { RewardsRepository } from './repository.js';
 
 export function rewardsService(repository: RewardsRepository) {
@@ -19,7 +20,13 @@ export function rewardsService(repository: RewardsRepository) {
   return {
     /** §4 Achievement: claimable, then claimed (claim date set); answers the claimed achievement. */
     async claimAchievement(shopperId: number, achievementId: number) {
-      if (!(await repository.claimAchievement(shopperId, achievementId, new Date().toISOString()))) {
+      const now = new Date().toISOString();
+      const claimedNow = await repository.transaction(async (trx) => {
+        if (!(await repository.claimAchievement(shopperId, achievementId, now, trx))) return false;
+        await recordEvent(trx, { shopperId, type: 'achievement.claimed', data: { achievementId, claimDate: now } });
+        return true;
+      });
+      if (!claimedNow) {
         const current = await repository.achievement(shopperId, achievementId);
         if (!current) throw notFound('No such achievement');
         throw conflict(
@@ -45,7 +52,13 @@ export function rewardsService(repository: RewardsRepository) {
         }
         const id = await repository.insertClaimedVoucher(trx, shopperId, campaign.id, now);
         // Throwing rolls the new voucher back.
-        if ((await repository.handOutCode(trx, campaign.id, id)) === null) throw noCodesLeft();
+        const code = await repository.handOutCode(trx, campaign.id, id);
+        if (code === null) throw noCodesLeft();
+        await recordEvent(trx, {
+          shopperId,
+          type: 'voucher.claimed',
+          data: { voucherId: id, campaignId: campaign.id, claimCode, code, claimDate: now },
+        });
         return id;
       });
       const voucher = await repository.voucher(shopperId, voucherId, now);
@@ -68,13 +81,23 @@ export function rewardsService(repository: RewardsRepository) {
         }
         const code = voucher.code ?? (await repository.handOutCode(trx, voucher.campaignId, voucherId));
         if (code === null) throw noCodesLeft();
+        await recordEvent(trx, {
+          shopperId,
+          type: 'voucher.claimed',
+          data: { voucherId, campaignId: voucher.campaignId, code, claimDate: now },
+        });
         return { code, claimDate: now };
       });
     },
 
     /** §7 removeWishlist: one id removes one wish, all ids clear the list; others are ignored. */
-    removeWishes(shopperId: number, productIds: readonly number[]): Promise<void> {
-      return repository.removeWishes(shopperId, [...new Set(productIds)]);
+    async removeWishes(shopperId: number, productIds: readonly number[]): Promise<void> {
+      await repository.transaction(async (trx) => {
+        const removed = await repository.removeWishes(shopperId, [...new Set(productIds)], trx);
+        if (removed.length > 0) {
+          await recordEvent(trx, { shopperId, type: 'wishlist.changed', data: { removedProductIds: removed } });
+        }
+      });
     },
   };
 }

@@ -1,0 +1,103 @@
+/**
+ * The shop integration API under /account/api/integration/v1: every call of the contract's
+ * integrationCalls, behind Bearer API keys and a rate limit per key. No session and no XSRF token
+ * here: the caller is the shop's server, never a browser.
+ */
+import {
+  BATCH_MAX_RECORDS,
+  ERROR_CODES,
+  INTEGRATION_BASE,
+  integrationCalls,
+  RECORD_KIND_NAMES,
+  type RecordKind,
+} from '@account/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { normalizeKeys } from '../../http/key-casing.js';
+import type { Limit } from '../../http/rate-limit.js';
+import type { WebhookStore } from '../webhooks/store.js';
+import type { ApiKeyStore } from './api-keys.js';
+import { type IntegrationService, recordProblems } from './service.js';
+
+export interface IntegrationRouteOptions {
+  integration: IntegrationService;
+  keys: ApiKeyStore;
+  webhooks: WebhookStore;
+  /** Counts calls per API key. */
+  limit: Limit;
+}
+
+/** Field errors named by their path in the record, in plain words: the reader is a developer. */
+const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
+  ({ schema: given, httpPart }) =>
+  (data) => {
+    // The schemas registered below are the contract's zod schemas.
+    const schema = given as unknown as z.ZodType;
+    const result = schema.safeParse(httpPart === 'body' ? normalizeKeys(schema, data) : data);
+    if (result.success) return { value: result.data };
+    return {
+      error: new AppError(
+        400,
+        ERROR_CODES.validation,
+        `Invalid ${httpPart ?? 'request'}`,
+        recordProblems(result.error),
+      ),
+    };
+  };
+
+const unauthorized = (reply: FastifyReply) => {
+  reply.header('www-authenticate', 'Bearer realm="integration"');
+  return new AppError(401, ERROR_CODES.unauthenticated, 'A valid API key is needed: Authorization: Bearer <key>');
+};
+
+export function registerIntegrationRoutes(app: FastifyInstance, options: IntegrationRouteOptions): void {
+  const { integration, keys, webhooks } = options;
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const keyId = match?.[1] ? await keys.verify(match[1]) : null;
+    if (keyId === null) throw unauthorized(reply);
+    await options.limit(request, reply, `key:${keyId}`);
+  };
+
+  type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const handlers: Record<string, Handler> = {
+    getShopper: (request) => integration.shopperData((request.params as { id: string }).id),
+    getSettings: () => integration.settings(),
+    patchSettings: (request) => integration.patchSettings(request.body as never),
+    batch: (request) => integration.batch((request.body as { records: unknown[] }).records),
+    listDeliveries: (request) => webhooks.deliveries(request.query as never).then((deliveries) => ({ deliveries })),
+  };
+  for (const kind of RECORD_KIND_NAMES) {
+    handlers[`put_${kind}`] = async (request, reply) => {
+      const result = await integration.put(kind as RecordKind, request.params as Record<string, string>, request.body);
+      if (result.outcome === 'created') reply.code(201);
+      return result;
+    };
+    handlers[`delete_${kind}`] = (request) =>
+      integration.remove(kind as RecordKind, request.params as Record<string, string>);
+  }
+
+  for (const [name, call] of Object.entries(integrationCalls)) {
+    const handler = handlers[name];
+    if (!handler) throw new Error(`No handler for the integration call ${name}`);
+    const schema: Record<string, unknown> = { summary: call.summary, operationId: name, tags: ['integration'] };
+    if (call.params) schema.params = call.params;
+    if (call.query) schema.querystring = call.query;
+    if (call.body) schema.body = call.body;
+    schema.response = { 200: call.response, ...(call.method === 'PUT' ? { 201: call.response } : {}) };
+    app.route({
+      method: call.method,
+      url: `${INTEGRATION_BASE}${call.path}`,
+      schema,
+      validatorCompiler,
+      // A full batch of large records (orders with many products) needs more than the 1 MB default.
+      ...(name === 'batch' ? { bodyLimit: BATCH_MAX_RECORDS * 20_000 } : {}),
+      // Before the body is read: a caller without a key costs no parsing.
+      onRequest: authenticate,
+      handler,
+    });
+  }
+}

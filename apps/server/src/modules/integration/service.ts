@@ -1,0 +1,207 @@
+/**
+ * The shop integration API's rules: records are created, replaced and deleted by the shop's own
+ * ids, each change on its own (a batch keeps the good records and reports the others), and
+ * caches follow what changed.
+ */
+import {
+  type BatchResponse,
+  type BatchSummary,
+  keySchema,
+  RECORD_KINDS,
+  RecordEnvelope,
+  type RecordKey,
+  type RecordKind,
+  type RecordResult,
+  type ShopperData,
+  type SiteSettingsRecord,
+} from '@account/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/types.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { normalizeKeys } from '../../http/key-casing.js';
+import type { AccountService } from '../account/service.js';
+import type { OrderRepository } from '../orders/repository.js';
+import type { SettingsRepository } from '../settings/repository.js';
+import type { SettingsService } from '../settings/service.js';
+import { StoredSettings } from '../settings/stored-settings.js';
+import { type ChangeEffects, deleteRecord, type PutContext, putRecord, shopperIdOf } from './record-store.js';
+
+/** A zod failure as fields named by their path in the record, with zod's own explanation. */
+export function recordProblems(error: z.ZodError): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
+    for (const path of paths) {
+      const name = path.map(String).join('.') || 'body';
+      problems[name] ??= issue.code === 'unrecognized_keys' ? 'Unknown field' : issue.message;
+    }
+  }
+  return problems;
+}
+
+/** A unique index refused a write that raced another (two first PUTs of one new id). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export interface IntegrationServiceOptions {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  settingsRepository: SettingsRepository;
+  accounts: AccountService;
+  orders: OrderRepository;
+}
+
+export function integrationService(options: IntegrationServiceOptions) {
+  const { db, settings } = options;
+
+  const context = async (): Promise<PutContext> => ({
+    now: new Date().toISOString(),
+    defaults: await settings.defaults(),
+  });
+
+  const after = (effects: Partial<ChangeEffects> | undefined) => {
+    if (effects?.settings) settings.invalidate();
+  };
+
+  /** Runs a change in a transaction, once more if it raced another writer of the same new record. */
+  async function inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return db.transaction().execute(work);
+    }
+  }
+
+  /** A record of a batch or an import, checked as the PUT and DELETE calls check theirs. */
+  function parseEnvelope(
+    raw: unknown,
+  ):
+    | { ok: true; kind: RecordKind; key: RecordKey; data?: unknown; remove: boolean }
+    | { ok: false; kind: string | null; key: RecordKey | null; errors: Record<string, string> } {
+    const envelope = RecordEnvelope.safeParse(raw);
+    const partial = (raw ?? {}) as { kind?: unknown; key?: unknown };
+    const kindOf = typeof partial.kind === 'string' ? partial.kind : null;
+    if (!envelope.success) return { ok: false, kind: kindOf, key: null, errors: recordProblems(envelope.error) };
+    const { kind } = envelope.data;
+    const key = keySchema(kind).safeParse(envelope.data.key);
+    if (!key.success) {
+      const errors = Object.fromEntries(Object.entries(recordProblems(key.error)).map(([k, v]) => [`key.${k}`, v]));
+      return { ok: false, kind, key: envelope.data.key, errors };
+    }
+    if ('delete' in envelope.data) return { ok: true, kind, key: key.data, remove: true };
+    const schema = RECORD_KINDS[kind].data;
+    const data = schema.safeParse(normalizeKeys(schema, envelope.data.data));
+    if (!data.success) {
+      const errors = Object.fromEntries(Object.entries(recordProblems(data.error)).map(([k, v]) => [`data.${k}`, v]));
+      return { ok: false, kind, key: key.data, errors };
+    }
+    return { ok: true, kind, key: key.data, data: data.data, remove: false };
+  }
+
+  return {
+    async put(kind: RecordKind, key: RecordKey, data: unknown) {
+      const ctx = await context();
+      // why: the route validated `data` with RECORD_KINDS[kind].data, the schema putRecord expects.
+      const result = await inTransaction((trx) => putRecord(trx, kind, key, data as never, ctx));
+      after(result.effects);
+      return { kind, key, outcome: result.outcome };
+    },
+
+    async remove(kind: RecordKind, key: RecordKey) {
+      const result = await inTransaction((trx) => deleteRecord(trx, kind, key));
+      after(result.effects);
+      return { kind, key, outcome: result.outcome };
+    },
+
+    /**
+     * Applies the records in order, each inside a savepoint of one transaction: a refused record
+     * is rolled back alone and reported, the others are kept.
+     */
+    async batch(records: readonly unknown[]): Promise<BatchResponse> {
+      const ctx = await context();
+      const results: RecordResult[] = [];
+      const effects: Partial<ChangeEffects> = {};
+      const trx = await db.startTransaction().execute();
+      try {
+        for (const [index, raw] of records.entries()) {
+          const parsed = parseEnvelope(raw);
+          if (!parsed.ok) {
+            results.push({ index, kind: parsed.kind, key: parsed.key, outcome: 'rejected', errors: parsed.errors });
+            continue;
+          }
+          const savepoint = `record_${index}`;
+          const point = await trx.savepoint(savepoint).execute();
+          try {
+            const result = parsed.remove
+              ? await deleteRecord(point, parsed.kind, parsed.key)
+              : // why: parseEnvelope validated the data with the kind's own schema.
+                await putRecord(point, parsed.kind, parsed.key, parsed.data as never, ctx);
+            await point.releaseSavepoint(savepoint).execute();
+            if (result.effects?.settings) effects.settings = true;
+            results.push({ index, kind: parsed.kind, key: parsed.key, outcome: result.outcome });
+          } catch (error) {
+            await point.rollbackToSavepoint(savepoint).execute();
+            const refused =
+              error instanceof AppError && error.status < 500
+                ? (error.fields ?? { record: error.message })
+                : isUniqueViolation(error)
+                  ? { record: 'Clashes with another record' }
+                  : null;
+            if (!refused) throw error;
+            results.push({ index, kind: parsed.kind, key: parsed.key, outcome: 'rejected', errors: refused });
+          }
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx.rollback().execute();
+        throw error;
+      }
+      after(effects);
+      const summary: BatchSummary = { created: 0, updated: 0, deleted: 0, absent: 0, rejected: 0 };
+      for (const result of results) summary[result.outcome] += 1;
+      return { results, summary };
+    },
+
+    /** Everything the account area holds of the shopper with this id of the shop. */
+    async shopperData(externalId: string): Promise<ShopperData> {
+      const shopperId = await shopperIdOf(db, externalId);
+      if (shopperId === undefined) throw notFound('No shopper has this id');
+      return shopperDataOf(options, shopperId);
+    },
+
+    async settings(): Promise<SiteSettingsRecord> {
+      return settings.stored();
+    },
+
+    async patchSettings(patch: SiteSettingsRecord): Promise<SiteSettingsRecord> {
+      for (const [name, value] of Object.entries(patch)) {
+        if (value !== undefined) await options.settingsRepository.putSetting(name, value);
+      }
+      settings.invalidate();
+      return StoredSettings.parse(await options.settingsRepository.settings());
+    },
+
+    parseEnvelope,
+  };
+}
+
+/** The export of one shopper (also what the command line writes). */
+export async function shopperDataOf(
+  options: Pick<IntegrationServiceOptions, 'db' | 'accounts' | 'orders'>,
+  shopperId: number,
+): Promise<ShopperData> {
+  const row = await options.db
+    .selectFrom('shoppers')
+    .select(['id', 'externalId', 'createdAt'])
+    .where('id', '=', shopperId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such shopper');
+  const [account, orders] = await Promise.all([options.accounts.load(shopperId), options.orders.all(shopperId)]);
+  return { shopper: { id: row.id, externalId: row.externalId, createdAt: row.createdAt }, account, orders };
+}
+
+export type IntegrationService = ReturnType<typeof integrationService>;

@@ -1,0 +1,190 @@
+/**
+ * Delivers the outbox's events to the shop's endpoints: signed, retried with backoff until an
+ * endpoint acknowledges (any 2xx), at least once, and in order per shopper and endpoint. Every
+ * instance runs a dispatcher; a delivery is leased by one of them at a time (SKIP LOCKED on
+ * PostgreSQL), and a lease that runs out — an instance that died mid-delivery — frees it again.
+ */
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '@account/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DatabaseKind } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import type { StoredEvent } from './outbox.js';
+
+export interface DispatcherOptions {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  fetch: typeof globalThis.fetch;
+  /** How often to look for due deliveries when the last look found none. */
+  pollIntervalMs: number;
+  /** How long an endpoint may take to answer. */
+  timeoutMs: number;
+  /** The wait after the first failed attempt; it doubles with every further one. */
+  retryBaseMs: number;
+  /** Deliveries taken per look. */
+  batchSize?: number;
+  log?: { warn(details: object, message: string): void };
+}
+
+/** Milliseconds before the next attempt: the base doubling per attempt, at most an hour, ±20 %. */
+export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
+  const delay = Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(delay * (0.8 + 0.4 * random()));
+}
+
+/** The signature header of a delivery body sent at `timestamp` (Unix seconds). */
+export function signDelivery(secret: string, timestamp: number, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+interface Claimed {
+  id: number;
+  eventId: number;
+  endpointId: number;
+  attempts: number;
+}
+
+export function webhookDispatcher(options: DispatcherOptions) {
+  const { db } = options;
+  const batchSize = options.batchSize ?? 20;
+  // Long enough for the slowest endpoint, with room: a lease must not run out mid-delivery.
+  const leaseMs = options.timeoutMs * 3 + 5_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  /** Leases the due deliveries whose shopper has no earlier one pending for the same endpoint. */
+  async function claim(now: Date): Promise<Claimed[]> {
+    const at = now.toISOString();
+    let due = db
+      .selectFrom('webhookDeliveries as d')
+      .select('d.id')
+      .where('d.state', '=', 'pending')
+      .where('d.nextAttemptAt', '<=', at)
+      .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', at)]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhookDeliveries as p')
+              .select('p.id')
+              .whereRef('p.endpointId', '=', 'd.endpointId')
+              .whereRef('p.shopperKey', '=', 'd.shopperKey')
+              .where('p.state', '=', 'pending')
+              .whereRef('p.eventId', '<', 'd.eventId'),
+          ),
+        ),
+      )
+      .orderBy('d.eventId')
+      .limit(batchSize);
+    if (options.kind === 'postgres') due = due.forUpdate().skipLocked();
+    return db
+      .updateTable('webhookDeliveries')
+      .set({
+        leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+        attempts: sql<number>`attempts + 1`,
+      })
+      .where('id', 'in', due)
+      .returning(['id', 'eventId', 'endpointId', 'attempts'])
+      .execute();
+  }
+
+  async function deliver(delivery: Claimed): Promise<void> {
+    const [event, endpoint] = await Promise.all([
+      db.selectFrom('webhookEvents').select(['payload']).where('id', '=', delivery.eventId).executeTakeFirst(),
+      db
+        .selectFrom('webhookEndpoints')
+        .select(['url', 'secret'])
+        .where('id', '=', delivery.endpointId)
+        .executeTakeFirst(),
+    ]);
+    // Removed meanwhile (cascade): nothing left to deliver.
+    if (!event || !endpoint) return;
+    const stored = JSON.parse(event.payload) as StoredEvent;
+    const body = JSON.stringify({ id: delivery.eventId, ...stored });
+    const timestamp = Math.floor(Date.now() / 1000);
+    let failure: string | null = null;
+    try {
+      const response = await options.fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'account-area-webhooks/1',
+          [WEBHOOK_HEADERS.event]: stored.type,
+          [WEBHOOK_HEADERS.delivery]: String(delivery.id),
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: signDelivery(endpoint.secret, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      // The body is not needed, but reading it lets the connection be reused.
+      await response.arrayBuffer().catch(() => undefined);
+      if (!response.ok) failure = `HTTP ${response.status}`;
+    } catch (error) {
+      failure = (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message || 'network error';
+    }
+    const now = new Date();
+    if (failure === null) {
+      await db
+        .updateTable('webhookDeliveries')
+        .set({ state: 'delivered', deliveredAt: now.toISOString(), leaseUntil: null, lastError: null })
+        .where('id', '=', delivery.id)
+        .execute();
+      return;
+    }
+    await db
+      .updateTable('webhookDeliveries')
+      .set({
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts, options.retryBaseMs)).toISOString(),
+        leaseUntil: null,
+        lastError: failure.slice(0, 500),
+      })
+      .where('id', '=', delivery.id)
+      .execute();
+  }
+
+  /** One look: claims what is due and delivers it; answers how many were taken. */
+  async function runOnce(): Promise<number> {
+    const claimed = await claim(new Date());
+    await Promise.all(claimed.map((delivery) => deliver(delivery)));
+    return claimed.length;
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce();
+      running
+        .then(
+          (taken) => schedule(taken >= batchSize ? 0 : options.pollIntervalMs),
+          (error: unknown) => {
+            options.log?.warn({ err: error }, 'webhook delivery round failed');
+            schedule(options.pollIntervalMs);
+          },
+        )
+        .finally(() => {
+          running = null;
+        });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    /** Stops looking for work and waits for the deliveries under way to finish. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;

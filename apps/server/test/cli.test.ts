@@ -1,0 +1,117 @@
+/**
+ * The command line (issue 8), run as its own process on SQLite and PostgreSQL: migrate, seed,
+ * API keys, webhooks, an NDJSON import with a summary and refusals by line, and an export.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ShopperData } from '@account/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, freshDatabase } from './support/test-app.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@account/source', '--import', 'tsx', 'apps/server/src/cli.ts', ...args],
+      { cwd: root, env: { PATH: process.env.PATH, ...database.env } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe(`issue 8: the command line (${databaseKind})`, () => {
+  it('migrates, seeds the demo shop once, and explains itself', async () => {
+    expect((await cli('migrate')).stdout).toMatch(/Applied .*initial-schema/);
+    expect((await cli('migrate')).stdout).toContain('up to date');
+    expect((await cli('seed-demo')).stdout).toContain('Seeded the demo shop');
+    expect((await cli('seed-demo')).stdout).toContain('left it alone');
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('import <file.ndjson>');
+    const wrong = await cli('launch');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("Unknown command 'launch'");
+  }, 60_000);
+
+  it('creates, lists and revokes API keys; the key is printed once and never listed', async () => {
+    const created = await cli('api-keys', 'create', 'Shop', 'sync');
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim().split('\n').at(-1) ?? '';
+    expect(key).toMatch(/^acc_[\w-]{40,}$/);
+    const listed = await cli('api-keys', 'list');
+    expect(listed.stdout).toContain('Shop sync');
+    expect(listed.stdout).not.toContain(key);
+    expect((await cli('api-keys', 'revoke', key.slice(0, 10))).code).toBe(0);
+    const again = await cli('api-keys', 'revoke', key.slice(0, 10));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('No live key');
+  }, 60_000);
+
+  it('adds and lists webhook endpoints, refusing what is not a URL', async () => {
+    const added = await cli('webhooks', 'add', 'https://shop.example/hooks', '--description=shop');
+    expect(added.stdout).toMatch(/whsec_/);
+    expect((await cli('webhooks', 'list')).stdout).toContain('https://shop.example/hooks');
+    expect((await cli('webhooks', 'add', 'ftp://shop.example')).code).toBe(1);
+    expect((await cli('webhooks', 'deliveries', '--state=lost')).code).toBe(1);
+  }, 60_000);
+
+  it('imports NDJSON: applies the good records, refuses the others by line, then exports a shopper', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'account-import-'));
+    const file = path.join(dir, 'records.ndjson');
+    const lines = [
+      {
+        kind: 'shopper',
+        key: { id: 'cust-1' },
+        data: { email: 'cust1@example.com', firstName: 'Jo', lastName: 'Kuiper' },
+      },
+      ...Array.from({ length: 30 }, (_, i) => ({
+        kind: 'product',
+        key: { id: `sku-${i}` },
+        data: { name: `Product ${i}`, price: { amount: 10 + i, currency: 'EUR' } },
+      })),
+      { kind: 'wishlistItem', key: { shopper: 'cust-1', product: 'sku-3' }, data: {} },
+      { kind: 'product', key: { id: 'sku-bad' }, data: { name: 'No price' } },
+    ];
+    const text = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{not json\n\n`;
+    writeFileSync(file, text);
+    const imported = await cli('import', file, '--batch=7');
+    expect(imported.code, imported.stderr).toBe(2);
+    expect(imported.stdout).toContain('34 records: 32 created, 0 updated, 0 deleted, 0 already absent, 2 refused');
+    expect(imported.stdout).toContain('line 33 (product): data.price');
+    expect(imported.stdout).toContain('line 34: not a JSON object');
+
+    const again = await cli('import', file);
+    expect(again.stdout).toContain('34 records: 0 created, 32 updated');
+
+    const out = path.join(dir, 'cust-1.json');
+    expect((await cli('export-shopper', 'cust-1', `--out=${out}`)).code).toBe(0);
+    const data = ShopperData.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(data.account).toMatchObject({ firstName: 'Jo', email: 'cust1@example.com' });
+    expect(data.account.wishProducts.map((p) => p.name)).toEqual(['Product 3']);
+    const missing = await cli('export-shopper', 'nobody');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No shopper has this id');
+    expect((await cli('import', path.join(dir, 'absent.ndjson'))).code).toBe(1);
+  }, 60_000);
+});

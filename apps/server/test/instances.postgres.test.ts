@@ -1,0 +1,231 @@
+/**
+ * Several instances on one PostgreSQL (issue 8, DESIGN §1): two server processes share sessions,
+ * rate limits, the webhook outbox (each event delivered once) and uploads; both answer readiness
+ * and liveness; and a stopping instance finishes the delivery it has under way.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Account } from '@account/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from './fixtures/images.js';
+import { HttpBrowser } from './support/http-browser.js';
+import { signIn } from './support/sign-in.js';
+import { freePort, freshDatabase } from './support/test-app.js';
+import { type Answer, webhookReceiver } from './support/webhook-receiver.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const api = (p: string) => `/account/api/v1${p}`;
+
+interface Instance {
+  url: string;
+  process: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/account/api/ready`)).ok) return { url, process: child, exited };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > until) throw new Error(`instance on ${port} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let a: Instance;
+let b: Instance;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+/** How the receiver answers; a test may hold a delivery to see a stopping instance finish it. */
+let answer: (body: string) => Answer = () => 'ok';
+
+beforeAll(async () => {
+  database = await freshDatabase('postgres');
+  receiver = await webhookReceiver((_attempt, body) => answer(body));
+  const env = {
+    ...database.env,
+    DEMO: 'true',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SIGN_IN_RATE_LIMIT: '12',
+    // As behind a load balancer: the client address comes from X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    WEBHOOK_POLL_INTERVAL_MS: '50',
+    WEBHOOK_RETRY_BASE_MS: '100',
+    WEBHOOK_TIMEOUT_MS: '5000',
+  };
+  // The first instance migrates and seeds; the second starts on the finished database.
+  a = await startInstance(env);
+  b = await startInstance(env);
+  const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+  await client.connect();
+  await client.query(
+    "insert into webhook_endpoints (url, secret, description, created_at) values ($1, 'whsec_test', 'shop', now()::text)",
+    [receiver.url],
+  );
+  await client.end();
+}, 90_000);
+
+afterAll(async () => {
+  for (const instance of [a, b]) {
+    if (instance && instance.process.exitCode === null) {
+      instance.process.kill('SIGTERM');
+      await instance.exited;
+    }
+  }
+  await receiver?.close();
+  await database?.drop();
+});
+
+describe('issue 8: two instances on one PostgreSQL', () => {
+  it('readiness and liveness answer on both', async () => {
+    for (const instance of [a, b]) {
+      expect((await fetch(`${instance.url}/account/api/ready`)).status).toBe(200);
+      const live = await fetch(`${instance.url}/account/api/live`);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('a session made on one instance works on the other, and signing out on either ends it', async () => {
+    const browser = new HttpBrowser(a.url);
+    await signIn(browser, 'demo-emma');
+    browser.baseUrl = b.url;
+    const me = await browser.request(api('/shopuser/me'));
+    expect(me.statusCode).toBe(200);
+    expect(Account.parse(me.json()).firstName).toBe('Emma');
+    // A change through B (with the XSRF token A issued) is seen through A.
+    const saved = await browser.request({
+      method: 'PATCH',
+      url: api('/setting/interests'),
+      body: { InterestIds: [2] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    browser.baseUrl = a.url;
+    expect(Account.parse((await browser.request(api('/shopuser/me'))).json()).interestIds).toEqual([2]);
+    const cookies = new Map(browser.cookies);
+    browser.baseUrl = b.url;
+    expect((await browser.request({ method: 'POST', url: api('/logout'), body: {} })).statusCode).toBe(200);
+    const stale = new HttpBrowser(a.url);
+    for (const [name, value] of cookies) stale.cookies.set(name, value);
+    expect((await stale.request(api('/shopuser/me'))).statusCode).toBe(401);
+  });
+
+  it('rate limits count on both together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const response = await fetch(`${(i % 2 === 0 ? a : b).url}/sso/start`, {
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      statuses.push(response.status);
+    }
+    // Twelve attempts per client address in all, however they are spread over the instances.
+    expect(statuses).toEqual([...Array(12).fill(200), ...Array(4).fill(429)]);
+  });
+
+  it('an avatar uploaded through one instance is served by the other', async () => {
+    const browser = new HttpBrowser(b.url);
+    await signIn(browser, 'demo-lukas');
+    const form = new FormData();
+    form.append('attachFile', new Blob([new Uint8Array(await png(96, 96))], { type: 'image/png' }), 'me.png');
+    const uploaded = await browser.send(api('/shopUser/uploadImage'), { method: 'POST', body: form });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    browser.baseUrl = a.url;
+    const imageUrl = Account.parse((await browser.request(api('/shopuser/me'))).json()).imageUrl;
+    expect(imageUrl).toBeTruthy();
+    const image = await fetch(new URL(imageUrl ?? '', a.url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('each webhook event is delivered exactly once, though both instances deliver', async () => {
+    const browser = new HttpBrowser(a.url);
+    await signIn(browser, 'demo-sofia');
+    const before = receiver.acknowledged().length;
+    for (let i = 0; i < 20; i++) {
+      browser.baseUrl = i % 2 === 0 ? a.url : b.url;
+      const response = await browser.request({
+        method: 'PATCH',
+        url: api('/setting/interests'),
+        body: { InterestIds: [(i % 5) + 1] },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    await eventually(() => expect(receiver.acknowledged().length - before).toBeGreaterThanOrEqual(20));
+    // Let any duplicate arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const ids = receiver.acknowledged().map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const sofias = receiver
+      .acknowledged()
+      .filter((e) => e.type === 'interests.updated')
+      .slice(-20);
+    expect(sofias.map((e) => (e.data.interestIds as number[])[0])).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i % 5) + 1),
+    );
+  });
+
+  it('a stopping instance finishes the delivery under way before it exits', async () => {
+    // Only A delivers from now on: B is stopped first, gracefully.
+    b.process.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    answer = () => 'slow';
+    const browser = new HttpBrowser(a.url);
+    await signIn(browser, 'demo-noah');
+    const count = receiver.received.length;
+    expect(
+      (await browser.request({ method: 'PATCH', url: api('/setting/newsletters'), body: { NewsletterIds: [3] } }))
+        .statusCode,
+    ).toBe(200);
+    await eventually(() => expect(receiver.received.length).toBeGreaterThan(count));
+    a.process.kill('SIGTERM');
+    // The instance waits for the endpoint's answer, a second away, before it exits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.process.exitCode).toBeNull();
+    expect(await a.exited).toBe(0);
+    const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query<{ state: string; attempts: number; lease_until: string | null }>(
+      "select d.state, d.attempts, d.lease_until from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.type = 'newsletters.updated' order by d.id desc limit 1",
+    );
+    await client.end();
+    expect(rows[0]).toEqual({ state: 'delivered', attempts: 1, lease_until: null });
+  }, 30_000);
+});

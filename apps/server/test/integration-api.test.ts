@@ -1,0 +1,371 @@
+/**
+ * The shop integration API on the real server and database (issue 8): API keys, idempotent
+ * upserts by the shop's ids, field errors, the batch, reads and deletes, and what the shopper
+ * then sees through the account API.
+ */
+import { Account, BatchResponse, OrderList, ShopperData } from '@account/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyStore } from '../src/modules/integration/api-keys.js';
+import { TestBrowser } from './support/browser.js';
+import { signIn } from './support/sign-in.js';
+import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { INTEGRATION_RATE_LIMIT: '100000' } });
+  key = (await apiKeyStore(server.app.db.kysely).create('tests')).key;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const BASE = '/account/api/integration/v1';
+
+function call(
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  apiKey: string | null = key,
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({
+    method,
+    url: `${BASE}${path}`,
+    headers: {
+      ...(apiKey === null ? {} : { authorization: `Bearer ${apiKey}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const uid = () => Math.random().toString(36).slice(2, 10);
+
+const product = (name = 'Trail mug') => ({
+  name,
+  categoryName: 'Camping',
+  image: '/demo-shop/products/camp-mug.svg',
+  url: '/product/camp-mug',
+  price: { amount: 14.95, currency: 'EUR' },
+  prices: [{ amount: 16.95, currency: 'USD' }],
+});
+
+const order = (shopper: string, orderNumber: string, products: { product: string | null; name: string }[]) => ({
+  shopper,
+  orderNumber,
+  status: 50,
+  currency: 'EUR',
+  created: '2026-10-01T10:00:00Z',
+  subTotal: 29.9,
+  shippingCost: 4.95,
+  totalPrice: 34.85,
+  shippingAddress: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address: 'Main street',
+    addressNumber: '1',
+    zipCode: '1000 AA',
+    city: 'Amsterdam',
+    country: 'NL',
+  },
+  products: products.map((p) => ({ ...p, price: 14.95, status: 60 })),
+  transactions: [{ method: 'ideal', methodName: 'iDEAL', status: 4, paid: 34.85, created: '2026-10-01T10:01:00Z' }],
+  invoice: { number: `INV-${orderNumber}`, date: '2026-10-01T12:00:00Z' },
+});
+
+describe(`issue 8: API keys (${databaseKind})`, () => {
+  it('a missing, wrong or revoked key is a 401 that says how to authenticate', async () => {
+    for (const apiKey of [null, 'acc_wrong', 'Basic abc']) {
+      const response = await call('GET', '/settings', undefined, apiKey);
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toContain('Bearer');
+      expect(response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
+    }
+    const keys = apiKeyStore(server.app.db.kysely);
+    const revoked = await keys.create('to revoke');
+    expect((await call('GET', '/settings', undefined, revoked.key)).statusCode).toBe(200);
+    expect(await keys.revoke(revoked.prefix)).toBe(true);
+    expect((await call('GET', '/settings', undefined, revoked.key)).statusCode).toBe(401);
+  });
+
+  it('keys are stored only as hashes; a list shows the prefix, never the key', async () => {
+    const keys = apiKeyStore(server.app.db.kysely);
+    const made = await keys.create('listing');
+    const rows = await server.app.db.kysely.selectFrom('apiKeys').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(made.key);
+    const listed = (await keys.list()).find((k) => k.id === made.id);
+    expect(listed).toMatchObject({ name: 'listing', prefix: made.key.slice(0, 10), revokedAt: null });
+  });
+
+  it('no session or XSRF token is needed or used: a browser cookie does not authenticate', async () => {
+    const browser = new TestBrowser(server.app);
+    await signIn(browser, 'demo-emma');
+    const withCookie = await server.app.inject({
+      method: 'GET',
+      url: `${BASE}/settings`,
+      headers: { cookie: browser.cookieHeader() },
+    });
+    expect(withCookie.statusCode).toBe(401);
+    expect((await call('PUT', `/products/p-${uid()}`, product())).statusCode).toBe(201);
+  });
+});
+
+describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
+  it('PUT creates (201) and then replaces (200) the same record; DELETE removes it once', async () => {
+    const id = `sku-${uid()}`;
+    const created = await call('PUT', `/products/${id}`, product());
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toEqual({ kind: 'product', key: { id }, outcome: 'created' });
+    const again = await call('PUT', `/products/${id}`, product('Trail mug, enamel'));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ outcome: 'updated' });
+    const rows = await server.app.db.kysely.selectFrom('products').selectAll().where('externalId', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Trail mug, enamel', priceMinor: 1495, currency: 'EUR' });
+    expect((await call('DELETE', `/products/${id}`)).json()).toMatchObject({ outcome: 'deleted' });
+    expect((await call('DELETE', `/products/${id}`)).json()).toMatchObject({ outcome: 'absent' });
+  });
+
+  it('a bad record is a 400 naming each field, and nothing is stored', async () => {
+    const id = `sku-${uid()}`;
+    const response = await call('PUT', `/products/${id}`, {
+      name: '',
+      price: { amount: 'cheap', currency: 'EURO' },
+      colour: 'red',
+    });
+    expect(response.statusCode).toBe(400);
+    const { fields } = response.json() as { fields: Record<string, string> };
+    expect(Object.keys(fields).sort()).toEqual(['colour', 'name', 'price.amount', 'price.currency']);
+    expect(fields.colour).toBe('Unknown field');
+    const stored = await server.app.db.kysely
+      .selectFrom('products')
+      .select('id')
+      .where('externalId', '=', id)
+      .execute();
+    expect(stored).toEqual([]);
+    expect((await call('PUT', '/products/has%20space', product())).statusCode).toBe(400);
+    // PostgreSQL cannot store NUL in text: refused up front, the same on both databases.
+    const nul = await call('PUT', `/products/${id}`, { ...product(), name: 'Mug\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ fields: { name: expect.any(String) } });
+  });
+
+  it('a record pointing at something unknown is a 400 naming the reference', async () => {
+    const response = await call('PUT', `/orders/o-${uid()}`, order('nobody', `FP-${uid()}`, []));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { Shopper: expect.stringContaining('nobody') } });
+  });
+
+  it('§3 the shopper sees what the shop sent: linked by email, orders, wishlist, vouchers, achievements', async () => {
+    const shopper = `c-${uid()}`;
+    const linked = await call('PUT', `/shoppers/${shopper}`, {
+      email: 'NOAH.VISSER@example.com',
+      firstName: 'Noah',
+      lastName: 'Visser',
+      language: 'NL',
+      currency: 'usd',
+    });
+    expect(linked.statusCode, linked.body).toBe(201);
+    const sku = `sku-${uid()}`;
+    expect((await call('PUT', `/products/${sku}`, product('Ridge thermos'))).statusCode).toBe(201);
+    const number = `FP-X-${uid()}`;
+    const placed = await call(
+      'PUT',
+      `/orders/o-${uid()}`,
+      order(shopper, number, [{ product: sku, name: 'Ridge thermos' }]),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await call('PUT', `/shoppers/${shopper}/wishlist/${sku}`, {})).statusCode).toBe(201);
+    const campaign = `camp-${uid()}`;
+    expect(
+      (
+        await call('PUT', `/voucher-campaigns/${campaign}`, {
+          name: 'Autumn 10%',
+          discount: { percentage: 10, currency: 'EUR' },
+          codes: [`AUT-${uid()}`],
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await call('PUT', `/vouchers/v-${uid()}`, { shopper, campaign })).statusCode).toBe(201);
+    const achievement = `ach-${uid()}`;
+    expect(
+      (await call('PUT', `/achievements/${achievement}`, { name: 'Collector', totalProgress: 3, description: 'Three' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await call('PUT', `/shoppers/${shopper}/achievements/${achievement}`, { progress: 3 })).statusCode).toBe(
+      201,
+    );
+
+    // Noah signs in as ever and finds it all in his account.
+    const browser = new TestBrowser(server.app);
+    await signIn(browser, 'demo-noah');
+    const account = Account.parse((await browser.request('/account/api/v1/shopuser/me')).json());
+    expect(account).toMatchObject({ defaultLanguage: 'nl', defaultCurrency: { iSO4217: 'USD' } });
+    expect(account.wishProducts.map((p) => [p.name, p.price])).toEqual([
+      ['Ridge thermos', { amount: 16.95, currency: 'USD' }],
+    ]);
+    expect(account.vouchers.map((v) => v.campaign)).toContain('Autumn 10%');
+    expect(account.achievements.find((a) => a.name === 'Collector')).toMatchObject({ canClaim: true });
+    const orders = OrderList.parse((await browser.request(`/account/api/v1/order?page=1&query=${number}`)).json());
+    expect(orders.data.map((o) => o.orderId)).toEqual([number]);
+    expect(orders.data[0]).toMatchObject({
+      totalPrice: { amount: 34.85, currency: 'EUR' },
+      invoice: { name: `INV-${number}` },
+      shippingAddress: { city: 'Amsterdam', text: expect.stringContaining('1000 AA Amsterdam, Netherlands') },
+    });
+    const search = OrderList.parse((await browser.request('/account/api/v1/order?page=1&query=thermos')).json());
+    expect(search.data.map((o) => o.orderId)).toContain(number);
+
+    // Reading the shopper back gives everything the account area holds.
+    const data = ShopperData.parse((await call('GET', `/shoppers/${shopper}/data`)).json());
+    expect(data.shopper.externalId).toBe(shopper);
+    expect(data.account.email).toBe('NOAH.VISSER@example.com');
+    expect(data.orders.map((o) => o.orderId)).toContain(number);
+  });
+
+  it('a shopper PUT keeps the account area’s own state unless told: verification and onboarding', async () => {
+    const shopper = `c-${uid()}`;
+    const body = {
+      email: `${shopper}@example.com`,
+      telephone: '+31 612345678',
+      telephoneVerifiedAt: '2026-01-01T00:00:00Z',
+    };
+    expect((await call('PUT', `/shoppers/${shopper}`, body)).statusCode).toBe(201);
+    const { telephoneVerifiedAt: _, ...withoutVerification } = body;
+    expect((await call('PUT', `/shoppers/${shopper}`, withoutVerification)).statusCode).toBe(200);
+    const read = async () => ShopperData.parse((await call('GET', `/shoppers/${shopper}/data`)).json()).account;
+    expect((await read()).isTelephoneVerified).toBe(true);
+    // A new number is not verified.
+    expect(
+      (await call('PUT', `/shoppers/${shopper}`, { ...withoutVerification, telephone: '+31 699999999' })).statusCode,
+    ).toBe(200);
+    expect((await read()).isTelephoneVerified).toBe(false);
+  });
+
+  it('unique values of the shop stay unique: an order number, a claim code, a page name', async () => {
+    const shopper = `c-${uid()}`;
+    await call('PUT', `/shoppers/${shopper}`, { email: `${shopper}@example.com` });
+    const number = `FP-U-${uid()}`;
+    expect((await call('PUT', `/orders/a-${uid()}`, order(shopper, number, []))).statusCode).toBe(201);
+    const clash = await call('PUT', `/orders/b-${uid()}`, { ...order(shopper, number, []), invoice: null });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json()).toMatchObject({ fields: { OrderNumber: expect.any(String) } });
+    const code = `CODE-${uid()}`;
+    const campaign = { name: 'One', claimCode: code, discount: { amount: 5, currency: 'EUR' } };
+    expect((await call('PUT', `/voucher-campaigns/k-${uid()}`, campaign)).statusCode).toBe(201);
+    const second = await call('PUT', `/voucher-campaigns/k-${uid()}`, { ...campaign, claimCode: code.toLowerCase() });
+    expect(second.json()).toMatchObject({ fields: { ClaimCode: expect.any(String) } });
+  });
+
+  it('site settings, lists, pages and texts change what every shopper is shown', async () => {
+    const patched = await call('PATCH', '/settings', { companyName: 'Fjord & Pine Outdoor' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ companyName: 'Fjord & Pine Outdoor' });
+    expect(
+      (await call('PUT', '/currencies/SEK', { displayName: 'Swedish Krona', sign: 'kr', viewOrder: 9 })).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await call('PUT', `/pages/pg-${uid()}`, {
+          name: `story-${uid()}`,
+          title: 'Our story',
+          url: '/demo-shop/pages/size-guide',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await call('PUT', '/translations/en', { entries: { ac_MyOrders: 'Your orders' } })).statusCode).toBe(201);
+
+    const browser = new TestBrowser(server.app);
+    const config = (await browser.request('/account/api/v1/setting')).json() as {
+      companyName: string;
+      pages: { title: string }[];
+    };
+    expect(config.companyName).toBe('Fjord & Pine Outdoor');
+    expect(config.pages.map((p) => p.title)).toContain('Our story');
+    const texts = (await browser.request('/account/api/v1/translation?language=en')).json() as {
+      key: string;
+      translate: string;
+    }[];
+    expect(texts.find((t) => t.key === 'ac_MyOrders')?.translate).toBe('Your orders');
+    const localize = (await browser.request('/account/api/v1/localize')).json() as { currencies: { name: string }[] };
+    expect(localize.currencies.map((c) => c.name)).toContain('Swedish Krona');
+
+    const bad = await call('PATCH', '/settings', { companyName: 3, decimalSep: '....' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys((bad.json() as { fields: object }).fields).sort()).toEqual(['companyName', 'decimalSep']);
+  });
+});
+
+describe(`issue 8: the batch (${databaseKind})`, () => {
+  it('applies each record on its own: the good ones are kept, the bad ones reported with reasons', async () => {
+    const shopper = `c-${uid()}`;
+    const sku = `sku-${uid()}`;
+    const response = await call('POST', '/batch', {
+      records: [
+        { kind: 'shopper', key: { id: shopper }, data: { email: `${shopper}@example.com`, firstName: 'Bea' } },
+        { kind: 'product', key: { id: sku }, data: product() },
+        { kind: 'wishlistItem', key: { shopper, product: sku }, data: {} },
+        { kind: 'wishlistItem', key: { shopper, product: 'missing' }, data: {} },
+        { kind: 'product', key: { id: `sku-${uid()}` }, data: { name: 'No price' } },
+        { kind: 'spaceship', key: { id: 'x' }, data: {} },
+        { kind: 'product', key: { id: sku }, delete: true },
+        'not a record',
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { results, summary } = BatchResponse.parse(response.json());
+    expect(results.map((r) => r.outcome)).toEqual([
+      'created',
+      'created',
+      'created',
+      'rejected',
+      'rejected',
+      'rejected',
+      'deleted',
+      'rejected',
+    ]);
+    expect(results[3]?.errors).toEqual({ Product: expect.stringContaining('missing') });
+    expect(results[4]?.errors).toEqual({ 'data.price': expect.any(String) });
+    expect(summary).toEqual({ created: 3, updated: 0, deleted: 1, absent: 0, rejected: 4 });
+    const kept = await server.app.db.kysely
+      .selectFrom('shoppers')
+      .select('firstName')
+      .where('externalId', '=', shopper)
+      .execute();
+    expect(kept).toEqual([{ firstName: 'Bea' }]);
+  });
+
+  it('refuses an empty or oversized batch as a whole', async () => {
+    expect((await call('POST', '/batch', { records: [] })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 1001 }, (_, i) => ({
+      kind: 'interest',
+      key: { id: `i${i}` },
+      data: { name: 'x' },
+    }));
+    expect((await call('POST', '/batch', { records: tooMany })).statusCode).toBe(400);
+  });
+});
+
+describe(`issue 8: rate limits (${databaseKind})`, () => {
+  it('a key over its limit gets 429 with Retry-After', async () => {
+    const limited = await startServer({ env: { INTEGRATION_RATE_LIMIT: '3' } });
+    try {
+      const own = (await apiKeyStore(limited.app.db.kysely).create('limited')).key;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await limited.app.inject({
+          method: 'GET',
+          url: `${BASE}/settings`,
+          headers: { authorization: `Bearer ${own}` },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * A shop's own instance (issue 8): fed through the integration API by the README's script, the
+ * shopper signs in and finds the shop's data; a change they make reaches the shop's webhook
+ * endpoint, signed.
+ */
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, isMobile } from './fixtures';
+import { FRESH_URL, freshDataDir } from './providers.config';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+const cli = (...args: string[]) =>
+  run(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: freshDataDir },
+  });
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+test('issue 8: a shop feeds a fresh instance; the shopper sees it; their change reaches the shop, signed', async ({
+  page,
+}) => {
+  test.skip(isMobile(page), 'feeds and changes the one fresh instance; the desktop run covers it');
+  test.setTimeout(60_000);
+
+  // The shop's webhook endpoint.
+  const received: Received[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+
+  try {
+    // The operator makes an API key and registers the endpoint with the command line.
+    const key = (await cli('api-keys', 'create', 'shop sync')).stdout.trim().split('\n').at(-1) ?? '';
+    expect(key).toMatch(/^acc_/);
+    const added = await cli('webhooks', 'add', `http://127.0.0.1:${port}/hooks`);
+    const secret = /whsec_[\w-]+/.exec(added.stdout)?.[0] ?? '';
+    expect(secret).not.toBe('');
+
+    // The shop feeds the instance through the integration API: the README's script.
+    const fed = await run(process.execPath, [path.join(root, 'scripts/feed-example-shop.mjs'), FRESH_URL, key]);
+    expect(fed.stdout).toContain('0 refused');
+
+    // The shopper signs in with the address the shop knows.
+    await page.goto(`${FRESH_URL}/account/login`);
+    await page.getByRole('button', { name: 'Sign in with Nordlicht Bikes', exact: true }).click();
+    await page.getByRole('textbox', { name: /any email address/ }).fill('jo.kuiper@example.com');
+    await page.getByRole('button', { name: /Sign in with this email address/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jo Kuiper' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${FRESH_URL}/account/orders`);
+    await expect(page.getByRole('heading', { name: 'Order NL-5002' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Order NL-5001' })).toBeVisible();
+    await page.goto(`${FRESH_URL}/account/wishlist`);
+    await expect(page.getByRole('link', { name: 'E-gift card €25' }).first()).toBeVisible();
+    await page.goto(`${FRESH_URL}/account/vouchers`);
+    await expect(page.getByText('Welcome: 10% off')).toBeVisible();
+
+    // Their change reaches the shop within moments, signed with the endpoint's secret.
+    await page.goto(`${FRESH_URL}/account/settings`);
+    await page.getByRole('checkbox', { name: 'Camping' }).check();
+    await expect
+      .poll(() => received.map((r) => (JSON.parse(r.body) as { type: string }).type), { timeout: 15_000 })
+      .toContain('interests.updated');
+    const delivery = received.find((r) => (JSON.parse(r.body) as { type: string }).type === 'interests.updated');
+    if (!delivery) throw new Error('no interests.updated delivery');
+    const event = JSON.parse(delivery.body) as { shopper: { externalId: string } };
+    expect(event.shopper.externalId).toBe('cust-1001');
+    const timestamp = String(delivery.headers['x-account-timestamp']);
+    const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
+    expect(delivery.headers['x-account-signature']).toBe(signature);
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});

@@ -1,0 +1,282 @@
+/**
+ * The records a shop sends to the integration API (server to server): one schema per kind, keyed
+ * by the shop's own ids. The same shapes serve PUT calls, the batch call and the command line's
+ * NDJSON import, so a record is validated the same way wherever it comes from.
+ */
+import { z } from 'zod';
+import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
+import { FieldDefinition } from '../domain/entities.js';
+import { ORDER_STATUS_CODES, SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/status.js';
+
+/** The shop's own id of a record: safe in a URL path segment without encoding. */
+export const ExternalId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:@~-]{1,100}$/, 'Letters, digits and . _ : @ ~ - only, at most 100 characters');
+
+/** A language, currency or country code as the shop spells it (en, EUR, NL). */
+export const ListCode = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'A language, currency or country code');
+
+const CurrencyCode = z.string().regex(/^[A-Za-z]{3}$/, 'An ISO 4217 currency code');
+/** PostgreSQL keeps no NUL in text, and no field here can mean one. */
+const noNul = (value: string) => !value.includes('\u0000');
+const Text = (max: number) => z.string().trim().max(max).refine(noNul, 'Must not contain NUL characters');
+const OptionalText = (max: number) => Text(max).nullable().default(null);
+const Url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => /^(https?:\/\/|\/)/i.test(value) && noNul(value),
+    'An absolute http(s) URL or a path starting with /',
+  );
+/** An ISO 8601 moment with a time zone; stored as UTC. */
+const Moment = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+const CalendarDay = z.iso.date();
+/** An amount in the record's currency, e.g. 12.95; stored in minor units. */
+const Amount = z.number().finite().min(-1e12).max(1e12);
+const NonNegativeAmount = Amount.min(0);
+const Flag = z.boolean();
+const ViewOrder = z.number().int().min(0).max(1_000_000).default(0);
+
+const statusOf = (codes: readonly number[], name: string) =>
+  z
+    .number()
+    .int()
+    .refine((code) => codes.includes(code), `A known ${name} status code`);
+
+export const ShopperRecord = z.strictObject({
+  email: z.email().max(250),
+  firstName: Text(100).default(''),
+  lastName: Text(100).default(''),
+  telephone: Text(20).default(''),
+  gender: z.union([z.literal(1), z.literal(2)]).default(1),
+  birthDate: CalendarDay.nullable().default(null),
+  /**
+   * When the telephone was verified (e.g. by the shop itself); left as it is when absent, and
+   * cleared when the telephone changes without it.
+   */
+  telephoneVerifiedAt: Moment.nullable().optional(),
+  language: ListCode.optional(),
+  country: ListCode.optional(),
+  currency: CurrencyCode.optional(),
+  /** The shop's ids of the shopper's interests and newsletters; left as they are when absent. */
+  interests: z.array(ExternalId).max(500).optional(),
+  newsletters: z.array(ExternalId).max(500).optional(),
+  /** Whether the shopper still goes through onboarding at the next sign-in; left as it is when absent. */
+  firstTimeLogin: Flag.optional(),
+});
+export type ShopperRecord = z.infer<typeof ShopperRecord>;
+
+const PriceInCurrency = z.strictObject({ amount: NonNegativeAmount, currency: CurrencyCode });
+
+export const ProductRecord = z.strictObject({
+  name: Text(250).min(1),
+  categoryName: Text(100).default(''),
+  image: Url.nullable().default(null),
+  url: Url.nullable().default(null),
+  price: PriceInCurrency,
+  /** The same product's price in the shop's other currencies (its price lists). */
+  prices: z.array(PriceInCurrency).max(50).default([]),
+  /** 1: a code product (spec §3 Order product). */
+  productType: z.number().int().min(0).max(99).default(0),
+});
+export type ProductRecord = z.infer<typeof ProductRecord>;
+
+export const OrderAddressRecord = z.strictObject({
+  firstName: Text(100).default(''),
+  lastName: Text(100).default(''),
+  companyName: Text(100).default(''),
+  vatNumber: Text(32).default(''),
+  addressType: z.union([z.literal(0), z.literal(1)]).default(0),
+  email: Text(250).default(''),
+  telephone: Text(30).default(''),
+  country: Text(3).default(''),
+  address: Text(250).default(''),
+  addressNumber: Text(50).default(''),
+  addressNumberSuffix: Text(50).default(''),
+  zipCode: Text(20).default(''),
+  city: Text(100).default(''),
+});
+export type OrderAddressRecord = z.infer<typeof OrderAddressRecord>;
+
+export const OrderRecord = z.strictObject({
+  shopper: ExternalId,
+  /** The order number shown to shoppers; unique in the shop. */
+  orderNumber: Text(50).min(1),
+  accessUrl: Url.nullable().default(null),
+  status: statusOf(ORDER_STATUS_CODES, 'order'),
+  currency: CurrencyCode,
+  created: Moment,
+  serviceFee: NonNegativeAmount.default(0),
+  shippingCost: NonNegativeAmount.default(0),
+  transactionCost: NonNegativeAmount.default(0),
+  discount: NonNegativeAmount.default(0),
+  subTotal: Amount,
+  totalPrice: Amount,
+  shippingAddress: OrderAddressRecord.nullable().default(null),
+  billingAddress: OrderAddressRecord.nullable().default(null),
+  products: z
+    .array(
+      z.strictObject({
+        /** The shop's product id, when the product is one the integration API knows. */
+        product: ExternalId.nullable().default(null),
+        name: Text(250).min(1),
+        categoryName: Text(100).default(''),
+        image: Url.nullable().default(null),
+        url: Url.nullable().default(null),
+        productType: z.number().int().min(0).max(99).default(0),
+        price: Amount,
+        status: statusOf(SHIPMENT_STATUS_CODES, 'shipment'),
+      }),
+    )
+    .max(500)
+    .default([]),
+  transactions: z
+    .array(
+      z.strictObject({
+        method: Text(50).min(1),
+        methodName: Text(100).min(1),
+        status: statusOf(TRANSACTION_STATUS_CODES, 'transaction'),
+        paid: Amount,
+        created: Moment,
+      }),
+    )
+    .max(100)
+    .default([]),
+  invoice: z
+    .strictObject({ number: Text(50).min(1), date: Moment })
+    .nullable()
+    .default(null),
+});
+export type OrderRecord = z.infer<typeof OrderRecord>;
+
+export const VoucherCampaignRecord = z.strictObject({
+  name: Text(250).min(1),
+  /** A code shoppers may enter to add a voucher of the campaign (POST /voucher/claim/{code}). */
+  claimCode: Text(50).min(1).nullable().default(null),
+  discount: z.strictObject({
+    percentage: z.number().min(0).max(100).default(0),
+    amount: NonNegativeAmount.default(0),
+    currency: CurrencyCode,
+  }),
+  limited: Flag.default(false),
+  expireDate: Moment.nullable().default(null),
+  /** Codes added to the campaign's pool, handed out one per claimed voucher. */
+  codes: z.array(Text(50).min(1)).max(10_000).default([]),
+});
+export type VoucherCampaignRecord = z.infer<typeof VoucherCampaignRecord>;
+
+export const VoucherRecord = z.strictObject({
+  shopper: ExternalId,
+  campaign: ExternalId,
+  code: Text(50).min(1).nullable().default(null),
+  used: z.number().int().min(0).max(1_000_000).default(0),
+  redeemDate: Moment.nullable().default(null),
+  claimDate: Moment.nullable().default(null),
+  /** The voucher's own expiry; the campaign's applies when null. */
+  expireDate: Moment.nullable().default(null),
+});
+export type VoucherRecord = z.infer<typeof VoucherRecord>;
+
+export const AchievementRecord = z.strictObject({
+  name: Text(250).min(1),
+  detail: OptionalText(250),
+  description: Text(1000).default(''),
+  reward: OptionalText(250),
+  icon: Url.nullable().default(null),
+  /** 0: no progress bar; 1: progress/total; 2: a percentage; otherwise money (spec §3). */
+  scaleType: z.number().int().min(0).max(9).default(1),
+  totalProgress: z.number().finite().min(0).max(1e12),
+  currency: CurrencyCode.nullable().default(null),
+  viewOrder: ViewOrder,
+});
+export type AchievementRecord = z.infer<typeof AchievementRecord>;
+
+export const AchievementProgressRecord = z.strictObject({
+  progress: z.number().finite().min(0).max(1e12),
+});
+export type AchievementProgressRecord = z.infer<typeof AchievementProgressRecord>;
+
+export const WishlistItemRecord = z.strictObject({ addedAt: Moment.optional() });
+export type WishlistItemRecord = z.infer<typeof WishlistItemRecord>;
+
+export const RecentlyViewedRecord = z.strictObject({ viewedAt: Moment.optional() });
+export type RecentlyViewedRecord = z.infer<typeof RecentlyViewedRecord>;
+
+export const CustomPageRecord = z.strictObject({
+  /** Also the page's page/{name} route. */
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Lower-case letters, digits and dashes'),
+  title: Text(250).default(''),
+  url: Url,
+  layout: z.enum(Object.values(PAGE_LAYOUTS) as [string, ...string[]]).default(PAGE_LAYOUTS.card),
+  iconUrl: Url.nullable().default(null),
+  section: z
+    .number()
+    .int()
+    .refine((section) => (Object.values(PAGE_SECTIONS) as number[]).includes(section), 'A section from 0 to 7')
+    .default(PAGE_SECTIONS.pages),
+  viewOrder: ViewOrder,
+});
+export type CustomPageRecord = z.infer<typeof CustomPageRecord>;
+
+/** Texts of one language by key; a null text removes the shop's own text for the key. */
+export const TranslationsRecord = z.strictObject({
+  entries: z.record(z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'A translation key'), Text(5000).nullable()),
+});
+export type TranslationsRecord = z.infer<typeof TranslationsRecord>;
+
+export const LanguageRecord = z.strictObject({
+  name: Text(100).min(1),
+  isDefault: Flag.default(false),
+  viewOrder: ViewOrder,
+});
+export type LanguageRecord = z.infer<typeof LanguageRecord>;
+
+export const CurrencyRecord = z.strictObject({
+  displayName: Text(100).min(1),
+  sign: Text(10).min(1),
+  viewOrder: ViewOrder,
+});
+export type CurrencyRecord = z.infer<typeof CurrencyRecord>;
+
+export const CountryRecord = z.strictObject({
+  name: Text(100).min(1),
+  isShipping: Flag.default(true),
+  viewOrder: ViewOrder,
+});
+export type CountryRecord = z.infer<typeof CountryRecord>;
+
+export const InterestRecord = z.strictObject({ name: Text(100).min(1), viewOrder: ViewOrder });
+export type InterestRecord = z.infer<typeof InterestRecord>;
+
+export const NewsletterRecord = z.strictObject({
+  name: Text(100).min(1),
+  mailType: Text(100).default(''),
+  viewOrder: ViewOrder,
+});
+export type NewsletterRecord = z.infer<typeof NewsletterRecord>;
+
+/** The site settings of spec §3 Site configuration that the shop owns; what is absent stays. */
+export const SiteSettingsRecord = z
+  .object({
+    companyId: z.number().int(),
+    companyName: Text(100).min(1),
+    style: Text(20),
+    culture: Text(20),
+    decimalSep: z.string().max(3),
+    thousandSep: z.string().max(3),
+    logo: Url.nullable(),
+    theme: Text(50),
+    shopUrl: Url,
+    defaultCountry: Text(3),
+    defaultCurrency: Text(3),
+    enableLangUrls: Flag,
+    enableFeatures: z.array(Text(50)).max(50),
+    enableEuVatReverse: Flag,
+    isTestingEnvironment: Flag,
+    addressFields: z.array(FieldDefinition).max(100),
+    firstTimeLoginFields: z.array(FieldDefinition).max(100),
+    questionFields: z.array(FieldDefinition).max(100),
+  })
+  .partial();
+export type SiteSettingsRecord = z.infer<typeof SiteSettingsRecord>;
