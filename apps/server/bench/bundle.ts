@@ -53,8 +53,8 @@ export interface BundleResult {
 }
 
 export function buildWeb(): void {
-  console.log('  npm run build -w @account/web -- --manifest');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@account/web', '--', '--manifest'], {
+  console.log('  npm run build -w @account/web');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@account/web'], {
     cwd: ROOT,
     encoding: 'utf8',
   });
@@ -62,7 +62,7 @@ export function buildWeb(): void {
 }
 
 export function bundleSection(): BundleResult {
-  if (!existsSync(MANIFEST)) throw new Error(`No Vite manifest at ${MANIFEST}: build with --manifest first`);
+  if (!existsSync(MANIFEST)) throw new Error(`No Vite manifest at ${MANIFEST}: build the web app first`);
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, ManifestChunk>;
   const gzipOf = new Map<string, number>();
   const gzip = (file: string) => {

@@ -41,7 +41,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   let files = new Set<string>();
   try {
     template = readFileSync(indexFile, 'utf8');
-    files = new Set(listFiles(options.webDist).filter((f) => f !== 'index.html'));
+    // The build's manifest (.vite/) is for tools, not for browsers.
+    files = new Set(listFiles(options.webDist).filter((f) => f !== 'index.html' && !f.startsWith('.vite/')));
   } catch {
     app.log.warn(`No web build at ${options.webDist}: run 'npm run build' (or 'npm run dev' for development)`);
   }
