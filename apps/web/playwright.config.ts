@@ -71,10 +71,13 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Tests that change shared demo data run once, here; a few only make sense on a phone.
+      grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
     {
       name: 'mobile',
+      grepInvert: /@desktop/,
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],

@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.js';
+import { PRIVATE_ADDRESS } from '../test/fixtures/addresses.js';
 import type { BenchDatabase } from './databases.js';
 import type { GeneratedShop } from './generate.js';
 import {
@@ -89,22 +90,7 @@ const API = '/account/api/v1';
 /** A word in about a fifth of the generated products' names (generate.ts NOUNS). */
 const COMMON_WORD = 'jacket';
 
-/** A valid private address (as in test/addresses.test.ts), capitalised keys as the web client sends them. */
-const ADDRESS = {
-  AddressType: 0,
-  FirstName: 'Anna',
-  LastName: 'de Boer',
-  Email: 'anna.deboer@example.com',
-  ConfirmEmail: 'anna.deboer@example.com',
-  Telephone: '+31 612345678',
-  ConfirmTelephone: '+31 612345678',
-  Country: 'NL',
-  Address: 'Keizersgracht',
-  AddressNumber: '12',
-  AddressNumberSuffix: '',
-  ZipCode: '1015 CJ',
-  City: 'Amsterdam',
-};
+const ADDRESS = PRIVATE_ADDRESS;
 
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

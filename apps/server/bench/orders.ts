@@ -7,7 +7,7 @@ import type { Db } from '../src/db/connection.js';
 import { orderRepository } from '../src/modules/orders/repository.js';
 import { orderService } from '../src/modules/orders/service.js';
 import { settingsRepository } from '../src/modules/settings/repository.js';
-import { settingsService } from '../src/modules/settings/service.js';
+import { NO_PUBLIC_PROVIDERS, settingsService } from '../src/modules/settings/service.js';
 import type { GeneratedShop } from './generate.js';
 
 export interface OrderListResult {
@@ -42,20 +42,7 @@ async function measure(
 export async function orderListSection(db: Db, shop: GeneratedShop, iterations: number): Promise<OrderListResult[]> {
   const service = orderService({
     repository: orderRepository(db.kysely),
-    settings: settingsService(settingsRepository(db.kysely), {
-      singleSignOn: false,
-      googleClientId: null,
-      googleOneTouch: false,
-      facebookAppId: null,
-      appleClientId: null,
-      appleRedirectUrl: null,
-      steam: false,
-      auth0: false,
-      telegram: false,
-      telegramId: null,
-      telegramRedirectUrl: null,
-      redirectAllowList: [],
-    }),
+    settings: settingsService(settingsRepository(db.kysely), NO_PUBLIC_PROVIDERS),
   });
   const heavy = shop.heavyShopperId;
   const middle = await db.kysely

@@ -19,7 +19,7 @@ import { apiKeyStore } from './modules/integration/api-keys.js';
 import { integrationService, shopperDataOf } from './modules/integration/service.js';
 import { orderRepository } from './modules/orders/repository.js';
 import { settingsRepository } from './modules/settings/repository.js';
-import { settingsService } from './modules/settings/service.js';
+import { NO_PUBLIC_PROVIDERS, settingsService } from './modules/settings/service.js';
 import { webhookStore } from './modules/webhooks/store.js';
 
 const USAGE = `Usage: account-area <command> [options]
@@ -45,24 +45,8 @@ Exit codes: 0 done, 1 failed, 2 done but some records were refused.`;
 
 class UsageError extends Error {}
 
-/** What the account area tells browsers about sign-in providers; none of it matters here. */
-const NO_PROVIDERS = {
-  singleSignOn: false,
-  googleClientId: null,
-  googleOneTouch: false,
-  facebookAppId: null,
-  appleClientId: null,
-  appleRedirectUrl: null,
-  steam: false,
-  auth0: false,
-  telegram: false,
-  telegramId: null,
-  telegramRedirectUrl: null,
-  redirectAllowList: [],
-};
-
 function services(db: Db) {
-  const settings = settingsService(settingsRepository(db.kysely), NO_PROVIDERS);
+  const settings = settingsService(settingsRepository(db.kysely), NO_PUBLIC_PROVIDERS);
   const orders = orderRepository(db.kysely);
   const accounts = accountService(accountRepository(db.kysely), orders, settings);
   const integration = integrationService({

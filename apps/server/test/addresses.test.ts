@@ -8,6 +8,7 @@
 import { Account, Address, ALL_FEATURES, DEFAULT_ADDRESS_FIELDS, FIELD_TYPES, field } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -59,21 +60,7 @@ const api = (path: string) => `/account/api/v1${path}`;
 const ADDRESS = api('/address');
 const ME = api('/shopuser/me');
 
-const PRIVATE = {
-  AddressType: 0,
-  FirstName: 'Anna',
-  LastName: 'de Boer',
-  Email: 'anna.deboer@example.com',
-  ConfirmEmail: 'anna.deboer@example.com',
-  Telephone: '+31 612345678',
-  ConfirmTelephone: '+31 612345678',
-  Country: 'NL',
-  Address: 'Keizersgracht',
-  AddressNumber: '12',
-  AddressNumberSuffix: '',
-  ZipCode: '1015 CJ',
-  City: 'Amsterdam',
-};
+const PRIVATE = PRIVATE_ADDRESS;
 /** A Dutch VAT number with a correct check digit. */
 const NL_VAT = 'NL859048378B01';
 const COMPANY = { ...PRIVATE, AddressType: 1, CompanyName: 'Bos B.V.', VatNumber: NL_VAT };

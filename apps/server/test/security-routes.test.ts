@@ -20,6 +20,7 @@ import {
 } from '@account/contract';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import type { TestBrowser } from './support/browser.js';
 import {
   accountSnapshot,
@@ -28,7 +29,6 @@ import {
   endpointNames,
   expectErrorBody,
   ME,
-  PRIVATE_ADDRESS,
   personaId,
   rawHttp,
   type Sample,

@@ -115,8 +115,8 @@ test.describe('§2 Shell after signing in', () => {
     await expect(page.getByTitle('Size guide')).toBeVisible();
   });
 
-  test('under 920 px the menu is a Menu/Close toggle', async ({ page }) => {
-    test.skip(!isMobile(page), 'the toggle exists only on narrow screens');
+  test('under 920 px the menu is a Menu/Close toggle', { tag: '@mobile' }, async ({ page }) => {
+    // In the mobile project only (@mobile): the toggle exists only on narrow screens.
     await signIn(page, 'Noah');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Account menu' });

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { PERSONAS } from '../../src/demo/personas.js';
+import { PRIVATE_ADDRESS } from '../fixtures/addresses.js';
 import { TestBrowser } from './browser.js';
 import { signIn } from './sign-in.js';
 import { signTelegramLogin } from './stand-ins/telegram.js';
@@ -273,21 +274,6 @@ export interface Sample {
   /** A multipart body instead of JSON. */
   multipart?: { payload: Buffer; contentType: string };
 }
-
-export const PRIVATE_ADDRESS = {
-  FirstName: 'Anna',
-  LastName: 'de Boer',
-  Email: 'anna.deboer@example.com',
-  ConfirmEmail: 'anna.deboer@example.com',
-  Telephone: '+31 612345678',
-  ConfirmTelephone: '+31 612345678',
-  Country: 'NL',
-  Address: 'Keizersgracht',
-  AddressNumber: '12',
-  AddressNumberSuffix: '',
-  ZipCode: '1015 CJ',
-  City: 'Amsterdam',
-};
 
 let telegramIds = 0;
 /** Correctly signed widget data for a fresh messaging-app user: a real sign-in. */

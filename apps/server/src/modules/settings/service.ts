@@ -35,6 +35,22 @@ export interface PublicProviders {
   redirectAllowList: string[];
 }
 
+/** No sign-in provider to tell browsers about: for tools that use the settings without serving pages. */
+export const NO_PUBLIC_PROVIDERS: PublicProviders = {
+  singleSignOn: false,
+  googleClientId: null,
+  googleOneTouch: false,
+  facebookAppId: null,
+  appleClientId: null,
+  appleRedirectUrl: null,
+  steam: false,
+  auth0: false,
+  telegram: false,
+  telegramId: null,
+  telegramRedirectUrl: null,
+  redirectAllowList: [],
+};
+
 export interface ShopperLocale {
   language: string;
   country: string;
