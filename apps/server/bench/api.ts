@@ -33,6 +33,11 @@ export interface ApiOptions {
   /** Seconds of load before each measurement (JIT, caches, connection pools). */
   warmup: number;
   connections: number;
+  /**
+   * Connections of the moderate load at which latency is judged (DESIGN §8: p99 under 10 ms at
+   * moderate load): few enough that requests do not queue behind each other on a busy server.
+   */
+  moderateConnections: number;
   /** Signed-in shoppers to spread the calls over. */
   sessions: number;
   logLevel: string;
@@ -64,6 +69,8 @@ export interface LoadResult {
   error?: string;
   /** The first connection error or failed response during the load, for a start at finding why. */
   firstFailure?: string;
+  /** The same call at moderate load, for its latency. */
+  moderate?: { connections: number; rps: number; p50: number; p99: number; failed: number };
 }
 
 export interface ApiResult {
@@ -353,10 +360,39 @@ export async function apiSection(
           server.pid,
           options.warmup,
         );
-        const died = server.exited();
+        let died = server.exited();
+        if (died === null) {
+          const moderate = await measure(
+            {
+              call: `${call.name} at moderate load`,
+              origin: server.origin,
+              method: call.method,
+              next: () => requestFor(sessions[turn++ % sessions.length]!),
+              seconds: Math.max(3, Math.round(options.duration / 2)),
+              connections: options.moderateConnections,
+            },
+            server.pid,
+            1,
+          );
+          result.moderate = {
+            connections: options.moderateConnections,
+            rps: moderate.rps,
+            p50: moderate.p50,
+            p99: moderate.p99,
+            failed: moderate.non2xx + moderate.errors,
+          };
+          died = server.exited();
+        }
         if (died !== null) result.error = `the server ${died}`;
         results.push(result);
         console.log(describeLoad(result));
+        if (result.moderate) {
+          const m = result.moderate;
+          console.log(
+            `  ${'  at moderate load'.padEnd(34)}${Math.round(m.rps).toLocaleString('en').padStart(8)} req/s` +
+              `  p50 ${m.p50.toFixed(2).padStart(6)} ms  p99 ${m.p99.toFixed(2).padStart(6)} ms  (${m.connections} connections)`,
+          );
+        }
       }
     } finally {
       serverPeakRssBytes = Math.max(serverPeakRssBytes, memoryOf(server.pid)?.peak ?? 0);

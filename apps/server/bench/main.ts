@@ -14,8 +14,8 @@
  *
  * Options (or the environment variables in brackets): --only (BENCH_ONLY), --db=sqlite,postgres
  * (BENCH_DB), --shoppers (BENCH_SHOPPERS), --orders (BENCH_ORDERS), --heavy (BENCH_HEAVY_ORDERS),
- * --iterations (BENCH_ITERATIONS), --duration, --warmup, --connections, --sessions (BENCH_DURATION,
- * BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_SESSIONS), --log-level (BENCH_LOG_LEVEL), --startup-runs
+ * --iterations (BENCH_ITERATIONS), --duration, --warmup, --connections, --moderate-connections,
+ * --sessions (BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MODERATE_CONNECTIONS, BENCH_SESSIONS), --log-level (BENCH_LOG_LEVEL), --startup-runs
  * (BENCH_STARTUP_RUNS), --dir (BENCH_DIR: the kept databases), --out (BENCH_OUT: where the JSON
  * goes), --skip-build (use the builds as they are). See README.md beside this file.
  */
@@ -49,6 +49,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
+    'moderate-connections': { type: 'string' },
     sessions: { type: 'string' },
     'log-level': { type: 'string' },
     'startup-runs': { type: 'string' },
@@ -82,6 +83,7 @@ const options = {
   duration: count(args.duration, 'BENCH_DURATION', 10),
   warmup: count(args.warmup, 'BENCH_WARMUP', 2, 0),
   connections: count(args.connections, 'BENCH_CONNECTIONS', 10),
+  moderateConnections: count(args['moderate-connections'], 'BENCH_MODERATE_CONNECTIONS', 2),
   sessions: Math.min(20_000, count(args.sessions, 'BENCH_SESSIONS', 1000)),
   logLevel: args['log-level'] ?? process.env.BENCH_LOG_LEVEL ?? 'info',
   startupRuns: count(args['startup-runs'], 'BENCH_STARTUP_RUNS', 3),
