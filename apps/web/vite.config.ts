@@ -41,7 +41,8 @@ export default defineConfig({
     target: 'es2022',
     // Flags stay separate files, loaded when shown, instead of data URIs inside the JavaScript.
     assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
-    sourcemap: true,
+    // Maps are written for error monitoring but not referenced from the bundles; the server keeps them.
+    sourcemap: 'hidden',
     // Screens load lazily; the address form (country and phone pickers with their metadata) is the
     // largest at ~92 KB gzipped. The first-screen budget of DESIGN §8 is checked by `npm run bench`.
     chunkSizeWarningLimit: 400,

@@ -6,6 +6,7 @@
 import {
   API_BASE,
   callSchemas,
+  type EndpointDef,
   type EndpointName,
   ErrorBody,
   endpoints,
@@ -188,7 +189,7 @@ describe(`API documentation (${databaseKind})`, () => {
   it('§7 every call of the contract is in the account API document with its method, path and request schemas', () => {
     expect(account.servers?.[0]?.url).toBe(API_BASE);
     for (const name of Object.keys(endpoints) as EndpointName[]) {
-      const endpoint = endpoints[name];
+      const endpoint: EndpointDef = endpoints[name];
       const path = endpoint.path.replace(/:([A-Za-z]+)/g, '{$1}');
       const operation = account.paths[path]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${path}`).toBeDefined();
@@ -212,8 +213,19 @@ describe(`API documentation (${databaseKind})`, () => {
       if ('body' in schemas) {
         expect(body, `${name} request body`).toBeDefined();
         expect(propertyNames(body, account), `${name} request body`).toEqual(contractNames(schemas.body));
+      } else if (endpoint.upload) {
+        const form = operation.requestBody?.content?.['multipart/form-data']?.schema;
+        expect(Object.keys(operation.requestBody?.content ?? {}), `${name} takes multipart only`).toEqual([
+          'multipart/form-data',
+        ]);
+        expect(propertyNames(form, account), `${name} file field`).toEqual([endpoint.upload.field]);
       } else {
         expect(operation.requestBody, `${name} has no JSON body`).toBeUndefined();
+      }
+      if (endpoint.produces) {
+        expect(Object.keys(operation.responses?.['200']?.content ?? {}), `${name} answers a file`).toEqual([
+          endpoint.produces,
+        ]);
       }
     }
   });

@@ -57,6 +57,14 @@ describe(`§2 Shell: the app and its configuration (${databaseKind})`, () => {
     expect(icon.headers['cache-control']).not.toContain('immutable');
   });
 
+  it('keeps the build’s tool files to itself: no source maps, no manifest', async () => {
+    for (const url of ['/account/assets/app-abc123.js.map', '/account/.vite/manifest.json']) {
+      const response = await new TestBrowser(server.app).request(url);
+      expect(response.body, url).not.toContain('"version":3');
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
   it('answers unknown API paths with the JSON error body, not the app', async () => {
     for (const [method, url] of [
       ['GET', '/account/api/v1/nope'],

@@ -4,7 +4,15 @@
  * transform, so no shape is written twice. Two documents (the account API and the shop
  * integration API, each one path prefix) and swagger-ui to read them, under /account/api/docs.
  */
-import { API_BASE, callSchemas, type EndpointName, ErrorBody, endpoints, INTEGRATION_BASE } from '@account/contract';
+import {
+  API_BASE,
+  callSchemas,
+  type EndpointDef,
+  type EndpointName,
+  ErrorBody,
+  endpoints,
+  INTEGRATION_BASE,
+} from '@account/contract';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
@@ -34,10 +42,10 @@ const errorResponse = {
 const noContent = z.undefined().describe('Done; no content');
 // For a route that declares no answer (a redirect, an image): says so rather than inventing a 200.
 const undescribed = z.undefined().describe('Not described by a schema');
-const fileDownload = {
+const fileDownload = (mediaType: string) => ({
   description: 'The file; its name is in the Content-Disposition header',
-  content: { 'application/octet-stream': { schema: z.file() } },
-};
+  content: { [mediaType]: { schema: z.file() } },
+});
 
 type Security = FastifySchema['security'];
 
@@ -65,15 +73,21 @@ function transformFor(options: DocumentOptions): SwaggerTransform {
     const name = endpointOf(url, schema.operationId);
 
     const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
+    const endpoint: EndpointDef | undefined = name && endpoints[name];
     if (name && callSchemas[name].response === null) {
       // registerEndpoint answers 204 for a call without a JSON response, unless it sends a file.
-      if ('produces' in endpoints[name]) response[200] = fileDownload;
+      if (endpoint?.produces) response[200] = fileDownload(endpoint.produces);
       else response[204] = noContent;
     } else if (Object.keys(response).length === 0) {
       response.default = undescribed;
     }
     response['4XX'] = errorResponse;
     schema.response = response;
+    if (endpoint?.upload) {
+      // The route reads the multipart stream itself, so only the document describes the body.
+      schema.consumes = ['multipart/form-data'];
+      schema.body = z.object({ [endpoint.upload.field]: z.file() });
+    }
 
     // Grouped by the path's first segment (address, order, setting...), case aside.
     const area = url.slice(options.base.length).split('/')[1]?.toLowerCase();

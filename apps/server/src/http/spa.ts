@@ -41,8 +41,10 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   let files = new Set<string>();
   try {
     template = readFileSync(indexFile, 'utf8');
-    // The build's manifest (.vite/) is for tools, not for browsers.
-    files = new Set(listFiles(options.webDist).filter((f) => f !== 'index.html' && !f.startsWith('.vite/')));
+    // The build's manifest (.vite/) and source maps are for tools (the bench, error monitoring),
+    // not for browsers: the maps would hand out the app's sources.
+    const forTools = (f: string) => f.startsWith('.vite/') || f.endsWith('.map');
+    files = new Set(listFiles(options.webDist).filter((f) => f !== 'index.html' && !forTools(f)));
   } catch {
     app.log.warn(`No web build at ${options.webDist}: run 'npm run build' (or 'npm run dev' for development)`);
   }

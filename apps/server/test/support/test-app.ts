@@ -73,6 +73,9 @@ function webFixture(): string {
     '<!doctype html><html lang="en"><head><title>My account</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(fixtureDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(fixtureDist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["app.ts"]}');
+  mkdirSync(path.join(fixtureDist, '.vite'));
+  writeFileSync(path.join(fixtureDist, '.vite', 'manifest.json'), '{}');
   writeFileSync(path.join(fixtureDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return fixtureDist;
 }

@@ -6,9 +6,13 @@ import { API_BASE, type EndpointName, endpoints, type ResponseOf } from '@accoun
 import { ApiError } from './api';
 import { readCookie } from './cookies';
 
-export function uploadFile<N extends EndpointName>(
+/** The calls that take an upload: the contract names their file field. */
+type UploadCall = {
+  [N in EndpointName]: (typeof endpoints)[N] extends { upload: { field: string } } ? N : never;
+}[EndpointName];
+
+export function uploadFile<N extends UploadCall>(
   name: N,
-  field: string,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<ResponseOf<N>> {
@@ -27,7 +31,7 @@ export function uploadFile<N extends EndpointName>(
     });
     request.addEventListener('error', () => reject(new ApiError(0, null)));
     const form = new FormData();
-    form.append(field, file);
+    form.append(endpoints[name].upload.field, file);
     request.send(form);
   });
 }

@@ -69,8 +69,13 @@ describe('§7 Calls: every call of the spec exists with its method and path', ()
   });
 
   it('§7 GET /order/downloadInvoice/{id} is a file (PDF) download', () => {
-    expect(endpoints.downloadInvoice.produces).toBe('file');
-    expect(all.filter(([, e]) => e.produces === 'file').map(([name]) => name)).toEqual(['downloadInvoice']);
+    expect(endpoints.downloadInvoice.produces).toBe('application/pdf');
+    expect(all.filter(([, e]) => 'produces' in e).map(([name]) => name)).toEqual(['downloadInvoice']);
+  });
+
+  it("§7 POST /shopUser/uploadImage is the one upload: multipart, file field 'attachFile'", () => {
+    expect(endpoints.uploadImage.upload).toEqual({ field: 'attachFile' });
+    expect(all.filter(([, e]) => 'upload' in e).map(([name]) => name)).toEqual(['uploadImage']);
   });
 });
 

@@ -14,8 +14,10 @@ export interface EndpointDef {
   auth: boolean;
   /** The feature that must be enabled for the call to exist. */
   feature?: Feature;
-  /** What the response carries when it is not JSON. */
-  produces?: 'file';
+  /** The media type of the file the response carries, when it is a file rather than JSON. */
+  produces?: 'application/pdf';
+  /** The multipart/form-data file field of a call that takes an upload instead of JSON. */
+  upload?: { field: string };
   summary: string;
 }
 
@@ -38,6 +40,7 @@ export const endpoints = {
     method: 'POST',
     path: '/shopUser/uploadImage',
     auth: true,
+    upload: { field: 'attachFile' },
     summary: "Uploads the avatar (multipart, file field 'attachFile')",
   },
   removeLastViewProduct: {
@@ -229,7 +232,7 @@ export const endpoints = {
     path: '/order/downloadInvoice/:id',
     auth: true,
     feature: 'MyOrders',
-    produces: 'file',
+    produces: 'application/pdf',
     summary: 'The invoice of an order as a PDF',
   },
   claimVoucherByCode: {

@@ -5,7 +5,7 @@
  * multipart bodies. The upload is read as a stream and given up at 512000 bytes: nothing past the
  * limit is buffered, and the connection is closed so the rest is not read either.
  */
-import { ERROR_CODES, GENERIC_FIELD_ERROR, LIMITS } from '@account/contract';
+import { ERROR_CODES, endpoints, GENERIC_FIELD_ERROR, LIMITS } from '@account/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../http/errors.js';
@@ -13,7 +13,8 @@ import type { LimitRule, RateLimiters } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import { AVATAR_PATH, type AvatarService } from './service.js';
 
-const FILE_FIELD = 'attachfile';
+/** Matched case-insensitively, like the other names the API reads (key casing). */
+const FILE_FIELD = endpoints.uploadImage.upload.field;
 /** Room for the multipart framing around the file (boundaries, part headers, a long file name). */
 const MULTIPART_ALLOWANCE = 16 * 1024;
 /** Busboy's limits: one file of at most 512000 bytes, next to nothing else. */
@@ -117,7 +118,8 @@ export async function registerAvatarRoutes(
       let content: Buffer | null = null;
       for (let next = await nextFile(); !next.done; next = await nextFile()) {
         if (content !== null) throw noFile('Send one file only');
-        if (next.value.fieldname.toLowerCase() !== FILE_FIELD) throw noFile("No file in the field 'attachFile'");
+        if (next.value.fieldname.toLowerCase() !== FILE_FIELD.toLowerCase())
+          throw noFile(`No file in the field '${FILE_FIELD}'`);
         content = await readFile(next.value.file, reply);
       }
       if (content === null) throw noFile("No file in the field 'attachFile'");

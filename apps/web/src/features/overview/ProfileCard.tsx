@@ -60,7 +60,7 @@ function AvatarUpload({ account }: { account: Account }) {
     if (local) return;
     setProgress(0);
     try {
-      const { imageUrl } = await uploadFile('uploadImage', 'attachFile', file, setProgress);
+      const { imageUrl } = await uploadFile('uploadImage', file, setProgress);
       // The new avatar shows at once; no page reload.
       setAccount({ ...account, imageUrl });
       show(t('ac_ProfilePictureUpdated'));
