@@ -88,18 +88,21 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const db = openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  });
+  const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  // Migrations run on a connection of their own, free of the statement timeout: on a big database
+  // building an index may rightly take minutes.
+  const setup = openDatabase({ ...location, poolSize: 1 });
   try {
-    await migrateToLatest(db);
-    if (config.demo) await seedDemo(db.kysely, { publicUrl: config.publicUrl });
-  } catch (error) {
-    await db.close();
-    throw error;
+    await migrateToLatest(setup);
+    if (config.demo) await seedDemo(setup.kysely, { publicUrl: config.publicUrl });
+  } finally {
+    await setup.close();
   }
+  const db = openDatabase({
+    ...location,
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

@@ -51,6 +51,7 @@ const Env = z.object({
   DATA_DIR: optionalText.default('./data'),
   DATABASE_URL: url(/^postgres(ql)?:$/, 'postgres://'),
   DATABASE_POOL_SIZE: int(10, 1, 200),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(5000, 100, 3_600_000),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   SESSION_IDLE_TIMEOUT: int(7 * 24 * 3600, 60, 365 * 24 * 3600),
   SESSION_MAX_AGE: int(30 * 24 * 3600, 60, 365 * 24 * 3600),
@@ -165,6 +166,8 @@ export interface Config {
   /** PostgreSQL when set; otherwise the SQLite file DATA_DIR/account.db. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL: a statement taking longer while serving is cancelled, and the call answers 503. */
+  databaseStatementTimeoutMs: number;
   sessionSecret: string;
   sessionIdleTimeout: number;
   sessionMaxAge: number;
@@ -346,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? sessionSecretFor(dataDir),
     sessionIdleTimeout: e.SESSION_IDLE_TIMEOUT,
     sessionMaxAge: e.SESSION_MAX_AGE,

@@ -9,13 +9,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PostgresCluster, sqliteDatabase } from '../reliability/databases.js';
 import { runOutage } from '../reliability/outage.js';
 import { failures, printReport, type Report } from '../reliability/report.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
-import { databaseKind, startServer } from './support/test-app.js';
+import { TestBrowser } from './support/browser.js';
+import { FreezingProxy } from './support/freezing-proxy.js';
+import { signIn } from './support/sign-in.js';
+import { databaseKind, freshDatabase, startServer } from './support/test-app.js';
 
 const logDir = () => mkdtempSync(path.join(tmpdir(), 'account-outage-logs-'));
 
@@ -76,6 +80,150 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         expect(ready.status).toBe(200);
       } finally {
         await server.close();
+      }
+    });
+
+    it('PostgreSQL that stops answering (hung, or a network that drops everything): 503 once the statement timeout is past, live 200, no crash; back by itself', async () => {
+      const database = await freshDatabase();
+      const target = new URL(database.env.DATABASE_URL ?? '');
+      const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
+      const server = await startServer({
+        env: { DATABASE_URL: proxy.urlFor(target.href), DATABASE_STATEMENT_TIMEOUT_MS: '500' },
+      });
+      try {
+        const browser = new TestBrowser(server.app);
+        await signIn(browser, 'demo-emma');
+        expect((await browser.request('/account/api/v1/shopuser/me')).statusCode).toBe(200);
+
+        proxy.freeze();
+        // Reads and writes: each gives up within the timeout (500 ms and a second for an
+        // answer or a new connection), with the one error body, on connections held and new ones.
+        for (const call of [
+          { url: '/account/api/v1/shopuser/me' },
+          { method: 'PATCH' as const, url: '/account/api/v1/setting/interests', body: { interests: [] } },
+          { url: '/account/api/v1/shopuser/me' },
+        ]) {
+          const started = performance.now();
+          const response = await browser.request(call);
+          const took = performance.now() - started;
+          expect(response.statusCode, call.url).toBe(503);
+          expect(response.json(), call.url).toMatchObject({ status: 503, code: 'service_unavailable' });
+          expect(took, call.url).toBeLessThan(4000);
+        }
+        expect((await browser.request('/account/api/ready')).statusCode).toBe(503);
+        expect((await browser.request('/account/api/live')).statusCode).toBe(200);
+
+        proxy.thaw();
+        // The connections that gave up were closed rather than reused with a reply still pending,
+        // so the pool is whole: many calls in a row all answer.
+        const deadline = performance.now() + 10_000;
+        let status = 0;
+        while (status !== 200 && performance.now() < deadline) {
+          status = (await browser.request('/account/api/v1/shopuser/me')).statusCode;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(status).toBe(200);
+        const again = await Promise.all(
+          Array.from({ length: 30 }, () => browser.request('/account/api/v1/shopuser/me')),
+        );
+        expect(again.map((r) => r.statusCode)).toEqual(again.map(() => 200));
+        expect((await browser.request('/account/api/ready')).statusCode).toBe(200);
+        // Nor is any left inside the transaction the frozen write began and never ended.
+        const admin = new pg.Client({ connectionString: target.href });
+        await admin.connect();
+        const { rows } = await admin.query<{ state: string }>(
+          'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [target.pathname.slice(1)],
+        );
+        await admin.end();
+        expect(rows.map((r) => r.state)).not.toContain('idle in transaction');
+      } finally {
+        proxy.thaw();
+        await server.close();
+        await proxy.close();
+        await database.drop();
+      }
+    }, 60_000);
+
+    it('a hang in the middle of a transaction fails it (503); its connection is closed, not reused, so nothing of it is ever committed', async () => {
+      const database = await freshDatabase();
+      const target = new URL(database.env.DATABASE_URL ?? '');
+      const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
+      const server = await startServer({
+        env: { DATABASE_URL: proxy.urlFor(target.href), DATABASE_STATEMENT_TIMEOUT_MS: '300' },
+      });
+      const admin = new pg.Client({ connectionString: target.href });
+      try {
+        const { kysely } = server.app.db;
+        const error = await kysely
+          .transaction()
+          .execute(async (trx) => {
+            await trx.updateTable('shoppers').set({ firstName: 'Half-done' }).execute();
+            proxy.freeze();
+            await trx.selectFrom('shoppers').select('id').limit(1).execute();
+          })
+          .catch((e: unknown) => e);
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        proxy.thaw();
+        // Whole transactions after it, on whichever connections the pool hands out.
+        for (let i = 0; i < 10; i++) {
+          await kysely.transaction().execute((trx) => trx.selectFrom('shoppers').select('id').limit(1).execute());
+        }
+        await admin.connect();
+        const halfDone = await admin.query(`select id from shoppers where first_name = 'Half-done'`);
+        expect(halfDone.rowCount).toBe(0);
+        const { rows } = await admin.query<{ state: string }>(
+          'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [target.pathname.slice(1)],
+        );
+        expect(rows.map((r) => r.state)).not.toContain('idle in transaction');
+      } finally {
+        proxy.thaw();
+        await admin.end();
+        await server.close();
+        await proxy.close();
+        await database.drop();
+      }
+    });
+
+    it('a statement slower than the statement timeout is cancelled by PostgreSQL: 503, and its connection serves on', async () => {
+      const server = await startServer({ env: { DATABASE_STATEMENT_TIMEOUT_MS: '200' } });
+      try {
+        const { kysely } = server.app.db;
+        const error = await sql`select pg_sleep(1)`.execute(kysely).catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: '57014' });
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => sql<{ one: number }>`select 1 as one`.execute(kysely)),
+        );
+        expect(results.map((r) => r.rows[0]?.one)).toEqual(results.map(() => 1));
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('migrations are not held to the statement timeout: a server starts while they wait longer than it for a lock', async () => {
+      const database = await freshDatabase();
+      const env = { DATABASE_URL: database.env.DATABASE_URL ?? '', DATABASE_STATEMENT_TIMEOUT_MS: '100' };
+      const admin = new pg.Client({ connectionString: env.DATABASE_URL });
+      try {
+        await (await startServer({ env })).close();
+        // Another instance migrating: the migrations table is locked for longer than the timeout.
+        await admin.connect();
+        await admin.query('begin');
+        await admin.query('lock table kysely_migration in access exclusive mode');
+        const released = new Promise((resolve) => setTimeout(resolve, 600)).then(() => admin.query('commit'));
+        const started = performance.now();
+        const server = await startServer({ env });
+        const took = performance.now() - started;
+        await released;
+        const response = await fetch(`${server.baseUrl}/account/api/ready`);
+        await server.close();
+        expect(response.status).toBe(200);
+        expect(took).toBeGreaterThan(500);
+      } finally {
+        await admin.end();
+        await database.drop();
       }
     });
   } else {

@@ -2,7 +2,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { PatientSqliteDialect, SQLITE_BUSY_WAIT_MS } from './sqlite-busy.js';
 import type { Database } from './types.js';
@@ -29,6 +36,11 @@ export interface DbOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: how long one statement may take, then it is cancelled (a 503). None for migrations
+   * and the command line, whose statements may rightly take long on a big database.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** Distinct SQL texts kept compiled; the app has a few hundred, IN-lists and batch inserts vary. */
@@ -82,14 +94,52 @@ function openSqlite(dataDir: string): Db {
   return { kysely, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, location: file, close: () => kysely.destroy() };
 }
 
-function openPostgres(databaseUrl: string, poolSize: number): Db {
+/** What node-postgres rejects a query with when no answer came within query_timeout. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * Kysely releases a connection without saying how its last query ended. One whose query got no
+ * answer in time (a server or network that hangs) may still have that query, or an open
+ * transaction whose ROLLBACK was never sent, pending on the server: it is closed, not reused.
+ */
+function closingTimedOutConnections(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let timedOut: Error | undefined;
+      const query = (...args: Parameters<pg.PoolClient['query']>) => {
+        const result: unknown = client.query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) timedOut = error;
+          });
+        }
+        return result;
+      };
+      return {
+        // The same overloads as pg's own query (text and parameters, or a cursor), forwarded as they are.
+        query: query as PostgresPoolClient['query'],
+        release: () => client.release(timedOut),
+      };
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number | undefined): Db {
   const url = new URL(databaseUrl);
   const location = `postgres://${url.host}${url.pathname}`;
+  // PostgreSQL cancels a slow statement itself, and the connection stays usable; a server that does
+  // not answer at all is given up on a second later, here, and so is connecting to it.
+  const answerTimeoutMs = statementTimeoutMs && statementTimeoutMs + 1000;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: Math.min(5000, answerTimeoutMs ?? 5000),
     idleTimeoutMillis: 30_000,
+    // Notices a peer that vanished without closing the connection (a network cut).
+    keepAlive: true,
+    ...(statementTimeoutMs && { statement_timeout: statementTimeoutMs, query_timeout: answerTimeoutMs }),
   });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -98,12 +148,14 @@ function openPostgres(databaseUrl: string, poolSize: number): Db {
   // next query on it fails (a 503), and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: closingTimedOutConnections(pool) }),
     plugins: [new CamelCasePlugin()],
   });
   return { kysely, kind: 'postgres', raw: { kind: 'postgres', pool }, location, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs)
+    : openSqlite(options.dataDir);
 }

@@ -8,6 +8,10 @@ describe('isDatabaseUnavailable: a database that cannot serve right now is a 503
     for (const code of ['57P01', '57P02', '57P03', '53300']) expect(isDatabaseUnavailable(withCode(code))).toBe(true);
   });
 
+  it('PostgreSQL too busy to answer in time: the statement timeout (57014)', () => {
+    expect(isDatabaseUnavailable(withCode('57014', 'canceling statement due to statement timeout'))).toBe(true);
+  });
+
   it('PostgreSQL connection exceptions: every SQLSTATE of class 08', () => {
     for (const code of ['08000', '08003', '08006', '08001', '08004', '08P01']) {
       expect(isDatabaseUnavailable(withCode(code))).toBe(true);
@@ -27,6 +31,7 @@ describe('isDatabaseUnavailable: a database that cannot serve right now is a 503
       'Connection terminated due to connection timeout',
       'timeout exceeded when trying to connect',
       'Client has encountered a connection error and is not queryable',
+      'Query read timeout',
     ]) {
       expect(isDatabaseUnavailable(new Error(message))).toBe(true);
     }
@@ -41,7 +46,6 @@ describe('isDatabaseUnavailable: a database that cannot serve right now is a 503
     for (const error of [
       withCode('23505', 'duplicate key value violates unique constraint'),
       withCode('42P01', 'relation "nope" does not exist'),
-      withCode('57014', 'canceling statement due to statement timeout'),
       withCode('SQLITE_CONSTRAINT_UNIQUE'),
       withCode('SQLITE_ERROR', 'no such table'),
       new TypeError("Cannot read properties of undefined (reading 'id')"),

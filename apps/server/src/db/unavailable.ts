@@ -20,15 +20,17 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now
- * (starting up, shutting down), 53300 too_many_connections; class 08 (connection exceptions) below.
+ * (starting up, shutting down), 53300 too_many_connections, 57014 query_canceled (the statement
+ * timeout: the database is too busy to answer in time); class 08 (connection exceptions) below.
  */
-const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
 /** What node-postgres throws without a code when a connection dies or none can be had in time. */
 const POSTGRES_MESSAGES = [
   /^Connection terminated/, // unexpectedly; due to connection timeout
   /^timeout exceeded when trying to connect/, // the pool's connectionTimeoutMillis
   /is not queryable/, // a client whose connection broke, used again
+  /^Query read timeout$/, // no answer within query_timeout: a server or network that hangs
 ];
 
 function unavailable(error: object): boolean {
