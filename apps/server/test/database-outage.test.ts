@@ -4,7 +4,8 @@
  * and the one error body, readiness and liveness tell the truth, the process keeps running, and
  * it serves again by itself once the database is back. The short run of `npm run reliability --
  * outage` (apps/server/reliability/outage.ts), plus the crash it found: a connection cut inside a
- * transaction used to end the process.
+ * transaction used to end the process. And PostgreSQL that hangs instead of stopping (behind a
+ * proxy that stops passing bytes on): the statement timeout turns it into 503s as well.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,44 @@ function expectAllHeld(report: Report, logs: string) {
   if (failures(report).length > 0) printReport(report);
   else rmSync(logs, { recursive: true, force: true });
   expect(failures(report), `server log in ${logs}`).toEqual([]);
+}
+
+/** A server whose PostgreSQL is reached through a proxy that can hang, with the given statement timeout. */
+async function serverBehindFreezingProxy(statementTimeoutMs: number) {
+  const database = await freshDatabase();
+  const target = new URL(database.env.DATABASE_URL ?? '');
+  const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
+  const server = await startServer({
+    env: { DATABASE_URL: proxy.urlFor(target.href), DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs) },
+  });
+  return {
+    server,
+    proxy,
+    /** Asks PostgreSQL directly, past the proxy. */
+    async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+      const admin = new pg.Client({ connectionString: target.href });
+      await admin.connect();
+      try {
+        return await admin.query<R>(text, values);
+      } finally {
+        await admin.end();
+      }
+    },
+    /** The states of the server's connections: none may be left inside a transaction. */
+    async connectionStates() {
+      const { rows } = await this.query<{ state: string }>(
+        'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [target.pathname.slice(1)],
+      );
+      return rows.map((r) => r.state);
+    },
+    async close() {
+      proxy.thaw();
+      await server.close();
+      await proxy.close();
+      await database.drop();
+    },
+  };
 }
 
 describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
@@ -84,12 +123,8 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
     });
 
     it('PostgreSQL that stops answering (hung, or a network that drops everything): 503 once the statement timeout is past, live 200, no crash; back by itself', async () => {
-      const database = await freshDatabase();
-      const target = new URL(database.env.DATABASE_URL ?? '');
-      const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
-      const server = await startServer({
-        env: { DATABASE_URL: proxy.urlFor(target.href), DATABASE_STATEMENT_TIMEOUT_MS: '500' },
-      });
+      const setup = await serverBehindFreezingProxy(500);
+      const { server, proxy } = setup;
       try {
         const browser = new TestBrowser(server.app);
         await signIn(browser, 'demo-emma');
@@ -128,31 +163,15 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         );
         expect(again.map((r) => r.statusCode)).toEqual(again.map(() => 200));
         expect((await browser.request('/account/api/ready')).statusCode).toBe(200);
-        // Nor is any left inside the transaction the frozen write began and never ended.
-        const admin = new pg.Client({ connectionString: target.href });
-        await admin.connect();
-        const { rows } = await admin.query<{ state: string }>(
-          'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [target.pathname.slice(1)],
-        );
-        await admin.end();
-        expect(rows.map((r) => r.state)).not.toContain('idle in transaction');
+        expect(await setup.connectionStates()).not.toContain('idle in transaction');
       } finally {
-        proxy.thaw();
-        await server.close();
-        await proxy.close();
-        await database.drop();
+        await setup.close();
       }
     }, 60_000);
 
     it('a hang in the middle of a transaction fails it (503); its connection is closed, not reused, so nothing of it is ever committed', async () => {
-      const database = await freshDatabase();
-      const target = new URL(database.env.DATABASE_URL ?? '');
-      const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
-      const server = await startServer({
-        env: { DATABASE_URL: proxy.urlFor(target.href), DATABASE_STATEMENT_TIMEOUT_MS: '300' },
-      });
-      const admin = new pg.Client({ connectionString: target.href });
+      const setup = await serverBehindFreezingProxy(300);
+      const { server, proxy } = setup;
       try {
         const { kysely } = server.app.db;
         const error = await kysely
@@ -169,20 +188,11 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         for (let i = 0; i < 10; i++) {
           await kysely.transaction().execute((trx) => trx.selectFrom('shoppers').select('id').limit(1).execute());
         }
-        await admin.connect();
-        const halfDone = await admin.query(`select id from shoppers where first_name = 'Half-done'`);
+        const halfDone = await setup.query(`select id from shoppers where first_name = 'Half-done'`);
         expect(halfDone.rowCount).toBe(0);
-        const { rows } = await admin.query<{ state: string }>(
-          'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [target.pathname.slice(1)],
-        );
-        expect(rows.map((r) => r.state)).not.toContain('idle in transaction');
+        expect(await setup.connectionStates()).not.toContain('idle in transaction');
       } finally {
-        proxy.thaw();
-        await admin.end();
-        await server.close();
-        await proxy.close();
-        await database.drop();
+        await setup.close();
       }
     });
 
