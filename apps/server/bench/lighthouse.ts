@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { openDatabase } from '../src/db/connection.js';
-import { freePort, SERVER_MAIN, SESSION_SECRET, startChild } from './processes.js';
+import { SESSION_SECRET, startAccountServer } from './processes.js';
 import { createSessions } from './sessions.js';
 
 export interface PageScore {
@@ -89,23 +89,11 @@ async function launchChromium(userDataDir: string): Promise<{ port: number; clos
 
 export async function lighthouseSection(options: { logDir: string }): Promise<PageScore[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'account-bench-demo-'));
-  const port = await freePort();
-  const server = await startChild({
+  const server = await startAccountServer({
     name: 'lighthouse-demo-server',
-    args: [SERVER_MAIN],
-    port,
-    readyPath: '/account/api/health',
+    env: { DATA_DIR: dataDir, DEMO: 'true' },
     logDir: options.logDir,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET,
-      DATA_DIR: dataDir,
-      DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
+    logLevel: 'warn',
   });
   try {
     const db = openDatabase({ databaseUrl: undefined, dataDir });
@@ -137,7 +125,13 @@ export async function lighthouseSection(options: { logDir: string }): Promise<Pa
         lhr = run?.lhr;
       } finally {
         await browser.close();
-        rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+        // Chromium's helper processes can still be writing to the profile after it exits; a leftover
+        // temporary directory is not worth failing the run for.
+        try {
+          rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+        } catch (error) {
+          console.warn(`Could not remove ${profile}: ${(error as Error).message}`);
+        }
       }
       const metric = (id: string) => lhr?.audits[id]?.numericValue ?? null;
       const score: PageScore = {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop: all features, EU VAT reverse charge on, the default address fields. */
 let server: TestServer;
@@ -32,15 +32,6 @@ const SHOP_FIELDS = [
   field({ orderField: 'Intro', row: 10, width: 100, type: FIELD_TYPES.paragraph }),
 ];
 
-async function putSetting(s: TestServer, key: string, value: unknown) {
-  const json = JSON.stringify(value);
-  await s.app.db.kysely
-    .insertInto('siteSettings')
-    .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
-    .execute();
-}
-
 beforeAll(async () => {
   [server, shopServer, featureOffServer] = await Promise.all([startServer(), startServer(), startServer()]);
   // Before the first settings read, so that no cached copy hides the change.
@@ -56,7 +47,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), shopServer?.close(), featureOffServer?.close()]);
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const ADDRESS = api('/address');
 const ME = api('/shopuser/me');
 

@@ -23,8 +23,9 @@ import {
   validBomb,
 } from './fixtures/images.js';
 import { TestBrowser } from './support/browser.js';
+import { multipart } from './support/security.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 
@@ -35,30 +36,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const UPLOAD = api('/shopUser/uploadImage');
-
-interface Part {
-  name: string;
-  content: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----FormBoundary${randomBytes(8).toString('hex')}`;
-  const pieces: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    pieces.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
-    pieces.push(Buffer.from('\r\n'));
-  }
-  pieces.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** The headers of a signed-in browser's non-GET call: its cookies and the XSRF token. */
 function authHeaders(browser: TestBrowser): Record<string, string> {
@@ -85,7 +63,7 @@ function upload(
   return server.app.inject({
     method: 'POST',
     url: UPLOAD,
-    payload: form.body,
+    payload: form.payload,
     headers: { ...authHeaders(browser), 'content-type': form.contentType, ...options.headers },
     remoteAddress: browser.clientAddress,
   });
@@ -355,7 +333,7 @@ describe(`§7 POST /shopUser/uploadImage: refused files (${databaseKind})`, () =
     const noFile = await server.app.inject({
       method: 'POST',
       url: UPLOAD,
-      payload: onlyText.body,
+      payload: onlyText.payload,
       headers: { ...authHeaders(browser), 'content-type': onlyText.contentType },
     });
     expect(noFile.statusCode).toBe(400);
@@ -387,7 +365,7 @@ describe(`§7 POST /shopUser/uploadImage: refused files (${databaseKind})`, () =
     const truncated = await server.app.inject({
       method: 'POST',
       url: UPLOAD,
-      payload: form.body.subarray(0, form.body.length - 60),
+      payload: form.payload.subarray(0, form.payload.length - 60),
       headers: { ...authHeaders(browser), 'content-type': form.contentType },
     });
     expect(truncated.statusCode).toBe(400);
@@ -402,7 +380,7 @@ describe(`§7 POST /shopUser/uploadImage: stops reading at the limit (${database
     const response = await server.app.inject({
       method: 'POST',
       url: UPLOAD,
-      payload: form.body,
+      payload: form.payload,
       headers: { ...authHeaders(browser), 'content-type': form.contentType, 'content-length': String(50_000_000) },
     });
     expectFileError(response, 413, 'ac_InvalidFileSize');
@@ -515,7 +493,7 @@ describe(`§7 POST /shopUser/uploadImage: sign-in and the XSRF token (${database
     const response = await server.app.inject({
       method: 'POST',
       url: UPLOAD,
-      payload: form.body,
+      payload: form.payload,
       headers: { cookie: browser.cookieHeader(), 'content-type': form.contentType },
     });
     expect(response.statusCode).toBe(403);
@@ -528,7 +506,7 @@ describe(`§7 POST /shopUser/uploadImage: sign-in and the XSRF token (${database
     const response = await server.app.inject({
       method: 'POST',
       url: api('/shopUser/updateAccount'),
-      payload: form.body,
+      payload: form.payload,
       headers: { ...authHeaders(browser), 'content-type': form.contentType },
     });
     expect(response.statusCode).toBe(415);

@@ -5,8 +5,8 @@
 import { Account, Preferences } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { signedIn, signIn } from './support/sign-in.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const api = (path: string) => `/account/api/v1${path}`;
-
-async function newShopper(): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.app);
-  await signIn(browser, 'new');
-  return browser;
-}
 
 const settings = (overrides: Record<string, unknown> = {}) => ({
   Settings: {
@@ -94,7 +86,7 @@ describe(`§7 POST /setting/validateEmail (${databaseKind})`, () => {
 
 describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   it('saves the onboarding and ends first-time login (§4 First login success)', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const before = Account.parse((await browser.request(api('/shopuser/me'))).json());
     expect(before.firstTimeLogin).toBe(true);
     const response = await browser.request({ method: 'POST', url: api('/setting/firstTimeSetting'), body: settings() });
@@ -113,7 +105,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   });
 
   it('refuses to run twice (a second tab, a double click): 409, nothing changed', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     await browser.request({ method: 'POST', url: api('/setting/firstTimeSetting'), body: settings() });
     const again = await browser.request({
       method: 'POST',
@@ -125,7 +117,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   });
 
   it('§2 an empty subscribe choice means no newsletters', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const response = await browser.request({
       method: 'POST',
       url: api('/setting/firstTimeSetting'),
@@ -135,7 +127,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   });
 
   it('§5 email is always required and checked: ac_EmailRequiredMessage / ac_EmailInvalidMessage', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const blank = await browser.request({
       method: 'POST',
       url: api('/setting/firstTimeSetting'),
@@ -153,7 +145,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   });
 
   it('§5 names are required when the server’s field list marks them (the default list does)', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const response = await browser.request({
       method: 'POST',
       url: api('/setting/firstTimeSetting'),
@@ -167,7 +159,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
   });
 
   it('refuses interest or newsletter ids that do not exist: 400, nothing saved', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const response = await browser.request({
       method: 'POST',
       url: api('/setting/firstTimeSetting'),
@@ -187,7 +179,7 @@ describe(`§7 POST /setting/firstTimeSetting (${databaseKind})`, () => {
       body: settings(),
     });
     expect(response.statusCode).toBe(401);
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const forged = await browser.request({
       method: 'POST',
       url: api('/setting/firstTimeSetting'),

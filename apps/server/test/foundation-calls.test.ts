@@ -6,7 +6,7 @@ import { Account, LocalizeData, SiteConfig, TranslationEntry } from '@account/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-const api = (path: string) => `/account/api/v1${path}`;
 
 describe(`§7 GET /shopuser/me (${databaseKind})`, () => {
   it('answers 401 with the one error body when nobody is signed in', async () => {

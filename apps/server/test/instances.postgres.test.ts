@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from './fixtures/images.js';
 import { HttpBrowser } from './support/http-browser.js';
 import { signIn } from './support/sign-in.js';
-import { freePort, freshDatabase } from './support/test-app.js';
+import { api, freePort, freshDatabase } from './support/test-app.js';
 import { type Answer, webhookReceiver } from './support/webhook-receiver.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const api = (p: string) => `/account/api/v1${p}`;
 
 interface Instance {
   url: string;

@@ -23,7 +23,7 @@ import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { TestBrowser } from './support/browser.js';
 import { pdfText } from './support/pdf-text.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, freshDatabase, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, freshDatabase, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop. */
 let server: TestServer;
@@ -31,15 +31,6 @@ let server: TestServer;
 let shopServer: TestServer;
 /** MyOrders switched off before first use. */
 let featureOffServer: TestServer;
-
-async function putSetting(s: TestServer, key: string, value: unknown) {
-  const json = JSON.stringify(value);
-  await s.app.db.kysely
-    .insertInto('siteSettings')
-    .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
-    .execute();
-}
 
 beforeAll(async () => {
   [server, shopServer, featureOffServer] = await Promise.all([startServer(), startServer(), startServer()]);
@@ -57,7 +48,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), shopServer?.close(), featureOffServer?.close()]);
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const listUrl = (params: Record<string, string | number> = {}) =>
   api(`/order?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`);
 const orderUrl = (id: number | string) => api(`/order/${id}`);

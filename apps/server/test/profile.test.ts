@@ -8,7 +8,7 @@ import { Account, ProfileModel } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 
@@ -19,7 +19,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const UPDATE = api('/shopUser/updateAccount');
 
 const PROFILE = {

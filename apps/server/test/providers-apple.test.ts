@@ -13,13 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { expectRejected, signIn } from './support/sign-in.js';
 import { type AppleStandIn, appleStandIn, type MintOptions } from './support/stand-ins/apple.js';
-import { databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
 
 const CLIENT_ID = 'com.fjordandpine.account';
 const EMMA = 'emma.devries@example.com';
 const NONCE_COOKIE = 'apple_signin_nonce';
 
-const api = (path: string) => `/account/api/v1${path}`;
 const me = api('/shopuser/me');
 
 let standIn: FastifyInstance;

@@ -10,12 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { expectRejected, signIn } from './support/sign-in.js';
 import { type GoogleStandIn, googleStandIn } from './support/stand-ins/google.js';
-import { databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
 
 const CLIENT_ID = 'shop-web.apps.googleusercontent.com';
 const EMMA = 'emma.devries@example.com';
 
-const api = (path: string) => `/account/api/v1${path}`;
 const me = api('/shopuser/me');
 
 let standIn: FastifyInstance;

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { expectRejected } from './support/sign-in.js';
 import { signTelegramLogin, type TelegramLoginData, telegramStandIn } from './support/stand-ins/telegram.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const BOT_TOKEN = '7123456789:AAH-stand-in-bot-token_0123456789abcdef';
 const MAX_AGE = 3600;
 
-const api = (path: string) => `/account/api/v1${path}`;
 const me = api('/shopuser/me');
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import { Account } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 
@@ -17,7 +17,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const remove = (browser: TestBrowser, productId: number | string, withoutXsrf = false) =>
   browser.request({ method: 'DELETE', url: api(`/shopUser/removeLastViewProduct/${productId}`), withoutXsrf });
 

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop with every feature. */
 let server: TestServer;
@@ -18,15 +18,6 @@ let server: TestServer;
 let featureOffServer: TestServer;
 
 const REWARD_FEATURES = ['Achievements', 'MyVouchers', 'MyWishlist'];
-
-async function putSetting(s: TestServer, key: string, value: unknown) {
-  const json = JSON.stringify(value);
-  await s.app.db.kysely
-    .insertInto('siteSettings')
-    .values({ key, value: json })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
-    .execute();
-}
 
 beforeAll(async () => {
   [server, featureOffServer] = await Promise.all([startServer(), startServer()]);
@@ -41,7 +32,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), featureOffServer?.close()]);
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
 const ME = api('/shopuser/me');
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();

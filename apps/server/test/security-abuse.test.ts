@@ -15,18 +15,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import {
-  accountSnapshot,
-  api,
-  expectErrorBody,
-  ME,
-  multipart,
-  send,
-  signedIn,
-  TINY_PNG,
-  telegramLogin,
-} from './support/security.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { accountSnapshot, expectErrorBody, ME, multipart, send, TINY_PNG, telegramLogin } from './support/security.js';
+import { signedIn } from './support/sign-in.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const SIGN_IN_LIMIT = 3;
 const SMS_PER_HOUR = 2;
@@ -140,6 +131,15 @@ async function expectRefusedUpload(
   expect(response.statusCode, `${what}: ${response.body}`).toBe(status);
   expect(body.fields, what).toEqual({ AttachFile: key });
   expect(await avatarState(browser), what).toEqual(before);
+}
+
+/** Multipart bodies without exactly one attachFile: each a 400 naming AttachFile, nothing stored. */
+async function expectRefusedForms(browser: TestBrowser, forms: [string, { payload: Buffer; contentType: string }][]) {
+  for (const [what, form] of forms) {
+    const upload = () =>
+      send(browser, server.app, { method: 'POST', url: UPLOAD, payload: form.payload, contentType: form.contentType });
+    await expectRefusedUpload(browser, upload, 400, 'ac_FieldInvalidMessage', what);
+  }
 }
 
 describe(`§5 Avatar upload, DESIGN §6: hostile files are refused and store nothing (${databaseKind})`, () => {
@@ -325,21 +325,7 @@ describe(`§5 Avatar upload, DESIGN §6: hostile files are refused and store not
         ]),
       ],
     ];
-    for (const [what, form] of forms) {
-      await expectRefusedUpload(
-        browser,
-        () =>
-          send(browser, server.app, {
-            method: 'POST',
-            url: UPLOAD,
-            payload: form.payload,
-            contentType: form.contentType,
-          }),
-        400,
-        'ac_FieldInvalidMessage',
-        what,
-      );
-    }
+    await expectRefusedForms(browser, forms);
   });
 
   it('§7 a missing attachFile field (no parts, only text, no file name, another name) is a 400 naming AttachFile', async () => {
@@ -353,21 +339,7 @@ describe(`§5 Avatar upload, DESIGN §6: hostile files are refused and store not
         multipart([{ name: 'file', filename: 'a.png', contentType: 'image/png', content: TINY_PNG }]),
       ],
     ];
-    for (const [what, form] of forms) {
-      await expectRefusedUpload(
-        browser,
-        () =>
-          send(browser, server.app, {
-            method: 'POST',
-            url: UPLOAD,
-            payload: form.payload,
-            contentType: form.contentType,
-          }),
-        400,
-        'ac_FieldInvalidMessage',
-        what,
-      );
-    }
+    await expectRefusedForms(browser, forms);
   });
 
   it('DESIGN §6 a PNG carrying HTML (after IEND, in a text chunk, a hostile file name) is re-encoded: what is served carries none of it', async () => {

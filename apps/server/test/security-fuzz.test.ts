@@ -16,7 +16,6 @@ import { PERSONAS } from '../src/demo/personas.js';
 import type { TestBrowser } from './support/browser.js';
 import {
   accountSnapshot,
-  api,
   endpointNames,
   expectErrorBody,
   ME,
@@ -28,12 +27,12 @@ import {
   samples,
   send,
   shopperData,
-  signedIn,
   startServerWithAllProviders,
   TINY_PNG,
   tableCounts,
 } from './support/security.js';
-import { databaseKind, type TestServer } from './support/test-app.js';
+import { signedIn } from './support/sign-in.js';
+import { api, databaseKind, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 let sample: Record<EndpointName, Sample>;

@@ -17,10 +17,10 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
-import { api, auth0Discovery } from './support/security.js';
+import { auth0Discovery } from './support/security.js';
 import { chooseShopper, startSignIn } from './support/sign-in.js';
 import { type SteamStandIn, steamStandIn } from './support/stand-ins/steam.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const ALLOWED = 'https://shop.example.test';
 const HOME = '/account/';

@@ -25,7 +25,6 @@ import type { TestBrowser } from './support/browser.js';
 import {
   accountSnapshot,
   anonymous,
-  api,
   endpointNames,
   expectErrorBody,
   ME,
@@ -37,12 +36,12 @@ import {
   samples,
   send,
   shopperData,
-  signedIn,
   startServerWithAllProviders,
   tableContents,
   telegramLogin,
 } from './support/security.js';
-import { databaseKind, type TestServer } from './support/test-app.js';
+import { signedIn } from './support/sign-in.js';
+import { api, databaseKind, type TestServer } from './support/test-app.js';
 
 /** Every route each Fastify instance registers, seen through an onRoute hook added at its creation. */
 const registered = vi.hoisted(() => new WeakMap<object, { method: string; url: string }[]>());

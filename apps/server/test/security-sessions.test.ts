@@ -12,9 +12,9 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { api, expectErrorBody, ME, multipart, send, signedIn, TINY_PNG, telegramLogin } from './support/security.js';
-import { chooseShopper, signIn, startSignIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { expectErrorBody, ME, multipart, send, TINY_PNG, telegramLogin } from './support/security.js';
+import { chooseShopper, signedIn, signIn, startSignIn } from './support/sign-in.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const IDLE = 60;
 const MAX_AGE = 120;

@@ -5,8 +5,8 @@
 import { Account, LocalizeData, Preferences } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { signedIn, signIn } from './support/sign-in.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,14 +16,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const api = (path: string) => `/account/api/v1${path}`;
-
-async function newShopper(): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.app);
-  await signIn(browser, 'new');
-  return browser;
-}
-
 const account = async (browser: TestBrowser) => Account.parse((await browser.request(api('/shopuser/me'))).json());
 const localize = async (browser: TestBrowser) => LocalizeData.parse((await browser.request(api('/localize'))).json());
 const patch = (browser: TestBrowser, path: string, body: unknown, withoutXsrf = false) =>
@@ -31,7 +23,7 @@ const patch = (browser: TestBrowser, path: string, body: unknown, withoutXsrf = 
 
 describe(`§7 PATCH /localize (${databaseKind})`, () => {
   it('§2 Settings: saves country, language and currency; the account and later loads follow', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const response = await patch(browser, '/localize', { Country: 'BE', Language: 'nl', Currency: 'CHF' });
     expect(response.statusCode, response.body).toBe(200);
     expect(LocalizeData.parse(response.json()).setting).toEqual({
@@ -74,7 +66,7 @@ describe(`§7 PATCH /localize (${databaseKind})`, () => {
   });
 
   it('changes only what is sent, matching codes case-insensitively', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const before = (await localize(browser)).setting;
     const response = await patch(browser, '/localize', { currency: 'usd' });
     expect(response.statusCode, response.body).toBe(200);
@@ -86,7 +78,7 @@ describe(`§7 PATCH /localize (${databaseKind})`, () => {
   });
 
   it('refuses codes the shop does not offer with a 400 naming each, and saves nothing', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const before = (await localize(browser)).setting;
     const response = await patch(browser, '/localize', { Country: 'XX', Language: 'fr', Currency: 'EUR' });
     expect(response.statusCode).toBe(400);
@@ -100,7 +92,7 @@ describe(`§7 PATCH /localize (${databaseKind})`, () => {
   });
 
   it('answers 400 for malformed bodies, 401 signed out, 403 without the XSRF token', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     for (const body of [{ Country: '' }, { Language: 3 }, { Currency: 'x'.repeat(40) }, [1], 'nl']) {
       const response = await patch(browser, '/localize', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -117,7 +109,7 @@ describe(`§7 PATCH /localize (${databaseKind})`, () => {
 
 describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind})`, () => {
   it('§4 Interests and newsletters: replaces the selection; preferences and the account show it', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const interests = await patch(browser, '/setting/interests', { InterestIds: [3, 1] });
     expect(interests.statusCode, interests.body).toBe(200);
     const newsletters = await patch(browser, '/setting/newsletters', { NewsletterIds: [2] });
@@ -133,7 +125,7 @@ describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind}
   });
 
   it('ids that do not exist are a 400 and change nothing', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     await patch(browser, '/setting/interests', { InterestIds: [2] });
     const interests = await patch(browser, '/setting/interests', { InterestIds: [1, 9999] });
     expect(interests.statusCode).toBe(400);
@@ -148,7 +140,7 @@ describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind}
   });
 
   it('§4 Interests and newsletters: saves sent at the same moment (two tabs) each succeed, one after the other', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     const interests = [
       [1, 2],
       [2, 3],
@@ -170,7 +162,7 @@ describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind}
   });
 
   it('needs sign-in and the XSRF token', async () => {
-    const browser = await newShopper();
+    const browser = await signedIn(server, 'new');
     expect((await patch(browser, '/setting/newsletters', { NewsletterIds: [1] }, true)).statusCode).toBe(403);
     expect((await account(browser)).newsletterIds).toEqual([]);
     const anonymous = new TestBrowser(server.app);

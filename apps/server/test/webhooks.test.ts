@@ -10,10 +10,8 @@ import { apiKeyStore } from '../src/modules/integration/api-keys.js';
 import { webhookStore } from '../src/modules/webhooks/store.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 import { type Answer, webhookReceiver } from './support/webhook-receiver.js';
-
-const api = (path: string) => `/account/api/v1${path}`;
 
 /** Settles once `check` passes, polling; deliveries are asynchronous by design. */
 async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {

@@ -5,18 +5,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { API_BASE, buildPath, type EndpointName, ErrorBody, endpoints, type HttpMethod } from '@account/contract';
+import { buildPath, type EndpointName, ErrorBody, endpoints, type HttpMethod } from '@account/contract';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { PERSONAS } from '../../src/demo/personas.js';
 import { PRIVATE_ADDRESS } from '../fixtures/addresses.js';
 import { TestBrowser } from './browser.js';
-import { signIn } from './sign-in.js';
 import { signTelegramLogin } from './stand-ins/telegram.js';
-import { freePort, startServer, type TestServer, type TestServerOptions } from './test-app.js';
+import { api, freePort, startServer, type TestServer, type TestServerOptions } from './test-app.js';
 
-export const api = (path: string) => `${API_BASE}${path}`;
 export const ME = api('/shopuser/me');
 
 export const TELEGRAM_BOT_TOKEN = '7000000001:AAH-security-suite-bot-token_0123456789';
@@ -82,12 +80,6 @@ export async function startServerWithAllProviders(
       await auth0.close();
     },
   };
-}
-
-export async function signedIn(server: TestServer, subject: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.app);
-  await signIn(browser, subject);
-  return browser;
 }
 
 /** A browser that has loaded the app (it holds an anonymous XSRF token) but is signed out. */

@@ -5,8 +5,9 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestBrowser } from './browser.js';
+import { TestBrowser } from './browser.js';
 import type { HttpBrowser } from './http-browser.js';
+import type { TestServer } from './test-app.js';
 
 /** A browser of app.inject() or of real HTTP: the sign-in steps are the same. */
 type Browser = Pick<TestBrowser | HttpBrowser, 'request' | 'open'>;
@@ -38,6 +39,13 @@ export async function signIn(browser: Browser, subject: string): Promise<void> {
   const landed = await browser.request(`${callback.pathname}${callback.search}`);
   expect(landed.statusCode).toBe(303);
   expect(landed.headers.location).toBe('/account/');
+}
+
+/** A browser of app.inject() signed in as the demo provider's shopper `subject`. */
+export async function signedIn(server: TestServer, subject: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(server.app);
+  await signIn(browser, subject);
+  return browser;
 }
 
 /** A refused token sign-in: 401 sign_in_rejected, no session cookie, and still signed out. */

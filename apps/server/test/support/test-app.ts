@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_BASE } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -46,6 +47,19 @@ export async function freshDatabase(kind: DatabaseKind = databaseKind): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A path of the account API. */
+export const api = (path: string) => `${API_BASE}${path}`;
+
+/** Stores a site setting; before the server's first settings read, so no cached copy hides it. */
+export async function putSetting(server: TestServer, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await server.app.db.kysely
+    .insertInto('siteSettings')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
 }
 
 export interface TestServer {
