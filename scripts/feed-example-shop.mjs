@@ -70,6 +70,8 @@ const records = [
     key: { id: shopper },
     data: {
       email: 'jo.kuiper@example.com',
+      // The shop confirmed this address itself, so the shopper's sign-in with it links here.
+      emailVerified: true,
       firstName: 'Jo',
       lastName: 'Kuiper',
       telephone: '+31 612345678',

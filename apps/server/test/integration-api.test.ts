@@ -158,10 +158,11 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(response.json()).toMatchObject({ fields: { Shopper: expect.stringContaining('nobody') } });
   });
 
-  it('§3 the shopper sees what the shop sent: linked by email, orders, wishlist, vouchers, achievements', async () => {
+  it('§3 the shopper sees what the shop sent: linked by verified email, orders, wishlist, vouchers, achievements', async () => {
     const shopper = `c-${uid()}`;
     const linked = await call('PUT', `/shoppers/${shopper}`, {
       email: 'NOAH.VISSER@example.com',
+      emailVerified: true,
       firstName: 'Noah',
       lastName: 'Visser',
       language: 'NL',

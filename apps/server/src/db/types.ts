@@ -24,6 +24,9 @@ export interface ShoppersTable {
   imageUrl: string | null;
   firstTimeLogin: Flag;
   telephoneVerifyDate: Timestamp | null;
+  /** How the email was verified ('provider:<name>', 'shop', 'code'); null while unverified. */
+  emailVerifiedBy: Generated<string | null>;
+  emailVerifiedAt: Generated<Timestamp | null>;
   defaultLanguage: string;
   defaultCountry: string;
   defaultCurrency: string;

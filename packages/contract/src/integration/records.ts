@@ -46,6 +46,12 @@ const statusOf = (codes: readonly number[], name: string) =>
 
 export const ShopperRecord = z.strictObject({
   email: z.email().max(250),
+  /**
+   * Whether the shop itself has verified this address (e.g. by its own confirmation mail). Only a
+   * verified address links the record to an account that signed in with the same verified email;
+   * when absent, an unchanged address keeps its verification and a changed one is unverified.
+   */
+  emailVerified: Flag.optional(),
   firstName: Text(100).default(''),
   lastName: Text(100).default(''),
   telephone: Text(20).default(''),

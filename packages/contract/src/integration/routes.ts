@@ -127,6 +127,9 @@ export const BatchBody = z.object({
 export const RecordOutcome = z.enum(['created', 'updated', 'deleted', 'absent', 'rejected']);
 export type RecordOutcome = z.infer<typeof RecordOutcome>;
 
+/** Something the shop should know about how a record was applied (e.g. why it was not linked). */
+const Notice = z.string();
+
 export const RecordResult = z.object({
   index: z.number().int(),
   kind: z.string().nullable(),
@@ -134,6 +137,7 @@ export const RecordResult = z.object({
   outcome: RecordOutcome,
   /** Why a record was rejected: the field and what is wrong with it. */
   errors: z.record(z.string(), z.string()).optional(),
+  notice: Notice.optional(),
 });
 export type RecordResult = z.infer<typeof RecordResult>;
 
@@ -153,6 +157,7 @@ export const PutResponse = z.object({
   kind: z.string(),
   key: z.record(z.string(), z.string()),
   outcome: z.enum(['created', 'updated']),
+  notice: Notice.optional(),
 });
 
 export const DeleteResponse = z.object({

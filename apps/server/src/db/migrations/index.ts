@@ -7,6 +7,7 @@ import * as voucherClaimCodes from './2026-11-22-004-voucher-claim-codes.js';
 import * as productPrices from './2026-11-22-005-product-prices.js';
 import * as integration from './2026-11-22-006-integration.js';
 import * as webhooks from './2026-11-22-007-webhooks.js';
+import * as emailVerification from './2026-11-24-001-email-verification.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-005-product-prices': productPrices,
   '2026-11-22-006-integration': integration,
   '2026-11-22-007-webhooks': webhooks,
+  '2026-11-24-001-email-verification': emailVerification,
 };

@@ -32,11 +32,13 @@ export function authRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async shopperByEmail(email: string): Promise<number | null> {
+    /** The shopper holding this address as a verified email (DESIGN §6); a typed address never matches. */
+    async shopperByVerifiedEmail(email: string): Promise<number | null> {
       const row = await db
         .selectFrom('shoppers')
         .select('id')
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('emailVerifiedBy', 'is not', null)
         .orderBy('id')
         .executeTakeFirst();
       return row?.id ?? null;
@@ -58,7 +60,17 @@ export function authRepository(db: Kysely<Database>) {
         } else {
           const created = await trx
             .insertInto('shoppers')
-            .values({ ...target.create, telephone: '', gender: 1, firstTimeLogin: 1, createdAt: now, updatedAt: now })
+            .values({
+              ...target.create,
+              ...(identity.emailVerified && target.create.email !== ''
+                ? { emailVerifiedBy: `provider:${identity.provider}`, emailVerifiedAt: now }
+                : {}),
+              telephone: '',
+              gender: 1,
+              firstTimeLogin: 1,
+              createdAt: now,
+              updatedAt: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           shopperId = created.id;

@@ -1,7 +1,9 @@
 /**
  * Turns a verified provider identity into a shopper (spec §4 Login success, issue rules):
  * an identity is (provider, subject); a first sign-in creates the shopper with first-time login
- * on; an existing shopper is matched by email only when the provider asserts the email verified.
+ * on; an existing shopper is matched by email only when the provider asserts the email verified
+ * and the shopper's own email is verified too (DESIGN §6): an address someone merely typed into
+ * an account never pulls another person's sign-in into it.
  */
 import type { SettingsService } from '../settings/service.js';
 import type { AuthRepository } from './repository.js';
@@ -26,7 +28,8 @@ export function authService(repository: AuthRepository, settings: SettingsServic
         await repository.touchIdentity(identity.provider, identity.subject, now);
         return known;
       }
-      const byEmail = identity.emailVerified && identity.email ? await repository.shopperByEmail(identity.email) : null;
+      const byEmail =
+        identity.emailVerified && identity.email ? await repository.shopperByVerifiedEmail(identity.email) : null;
       if (byEmail !== null) return repository.link(identity, { shopperId: byEmail }, now);
       const defaults = await settings.defaults();
       return repository.link(

@@ -16,6 +16,7 @@ import {
 } from '@account/contract';
 import type { Generated, Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
+import { emailUnverified, emailVerificationSet } from '../../db/shopper-email.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../http/errors.js';
 import { orderSearchText } from '../orders/search-text.js';
@@ -31,6 +32,9 @@ export class RecordError extends AppError {
 }
 
 export type PutOutcome = 'created' | 'updated';
+
+/** How an email the shop vouches for is marked verified. */
+const SHOP_VERIFIED = 'shop';
 export type DeleteOutcome = 'deleted' | 'absent';
 
 /** What a change touched beyond its own rows, for caches and listeners. */
@@ -165,7 +169,7 @@ type PutHandler<K extends RecordKind> = (
   key: RecordKey,
   data: DataOf<K>,
   ctx: PutContext,
-) => Promise<{ outcome: PutOutcome; effects?: Partial<ChangeEffects> }>;
+) => Promise<{ outcome: PutOutcome; effects?: Partial<ChangeEffects>; notice?: string }>;
 type DeleteHandler = (
   trx: Trx,
   key: RecordKey,
@@ -185,16 +189,25 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
       .select(['id', 'telephone'])
       .where('externalId', '=', externalId)
       .executeTakeFirst();
-    // A shopper who signed in before the shop sent them is linked by email, once.
+    // A shopper who signed in before the shop sent them is linked by email, once, and only when
+    // both sides vouch for the address (DESIGN §6): otherwise an address someone typed into their
+    // account would pull another person's orders and addresses into it.
+    const sameEmail = existing
+      ? []
+      : await trx
+          .selectFrom('shoppers')
+          .select(['id', 'telephone', 'emailVerifiedBy'])
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', data.email.toLowerCase()))
+          .where('externalId', 'is', null)
+          .orderBy('id')
+          .execute();
     const linked =
       existing ??
-      (await trx
-        .selectFrom('shoppers')
-        .select(['id', 'telephone'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', data.email.toLowerCase()))
-        .where('externalId', 'is', null)
-        .orderBy('id')
-        .executeTakeFirst());
+      (data.emailVerified === true ? sameEmail.find((shopper) => shopper.emailVerifiedBy !== null) : undefined);
+    const notice =
+      linked === undefined && sameEmail.length > 0
+        ? 'Not linked to the account with this email: an account is linked by email only when the shop sends emailVerified: true and the account has verified the address too'
+        : undefined;
     const locale = {
       ...(data.language ? { defaultLanguage: await listCode(trx, 'languages', data.language, 'Language') } : {}),
       ...(data.country ? { defaultCountry: await listCode(trx, 'countries', data.country, 'Country') } : {}),
@@ -207,6 +220,10 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         : telephoneChanged
           ? { telephoneVerifyDate: null }
           : {};
+    const verification =
+      data.emailVerified === false
+        ? emailUnverified()
+        : emailVerificationSet(data.email, now, data.emailVerified ? SHOP_VERIFIED : undefined);
     const values = {
       email: data.email,
       firstName: data.firstName,
@@ -224,7 +241,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     if (linked) {
       await trx
         .updateTable('shoppers')
-        .set({ ...values, externalId })
+        .set({ ...values, ...verification, externalId })
         .where('id', '=', linked.id)
         .execute();
       shopperId = linked.id;
@@ -241,6 +258,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
           firstTimeLogin: 0,
           createdAt: now,
           ...values,
+          ...(data.emailVerified ? { emailVerifiedBy: SHOP_VERIFIED, emailVerifiedAt: now } : {}),
           externalId,
         })
         .returning('id')
@@ -268,7 +286,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
           .execute();
       }
     }
-    return { outcome };
+    return notice ? { outcome, notice } : { outcome };
   },
 
   async product(trx, k, data, { now }) {

@@ -108,7 +108,7 @@ export function integrationService(options: IntegrationServiceOptions) {
       // why: the route validated `data` with RECORD_KINDS[kind].data, the schema putRecord expects.
       const result = await inTransaction((trx) => putRecord(trx, kind, key, data as never, ctx));
       after(result.effects);
-      return { kind, key, outcome: result.outcome };
+      return { kind, key, outcome: result.outcome, ...('notice' in result ? { notice: result.notice } : {}) };
     },
 
     async remove(kind: RecordKind, key: RecordKey) {
@@ -142,7 +142,13 @@ export function integrationService(options: IntegrationServiceOptions) {
                 await putRecord(point, parsed.kind, parsed.key, parsed.data as never, ctx);
             await point.releaseSavepoint(savepoint).execute();
             if (result.effects?.settings) effects.settings = true;
-            results.push({ index, kind: parsed.kind, key: parsed.key, outcome: result.outcome });
+            results.push({
+              index,
+              kind: parsed.kind,
+              key: parsed.key,
+              outcome: result.outcome,
+              ...('notice' in result && result.notice ? { notice: result.notice } : {}),
+            });
           } catch (error) {
             await point.rollbackToSavepoint(savepoint).execute();
             const refused =

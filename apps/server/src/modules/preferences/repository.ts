@@ -1,6 +1,7 @@
 import type { NewsletterItem, PreferenceItem } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
+import { emailVerificationSet } from '../../db/shopper-email.js';
 import type { Database } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -101,7 +102,7 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
     ): Promise<boolean> {
       const result = await executor
         .updateTable('shoppers')
-        .set({ ...fields, firstTimeLogin: 0, updatedAt: now })
+        .set({ ...fields, ...emailVerificationSet(fields.email, now), firstTimeLogin: 0, updatedAt: now })
         .where('id', '=', shopperId)
         .where('firstTimeLogin', '=', 1)
         .executeTakeFirst();

@@ -1,5 +1,6 @@
 /** SQL of the profile: the shopper's own fields and the recently viewed list. */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { emailVerificationSet } from '../../db/shopper-email.js';
 import type { Database, RowUpdate } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -29,16 +30,18 @@ export function profileRepository(db: Kysely<Database>) {
      * Saves the given fields in one statement. When the telephone is among them and differs from
      * the stored number, the verification date is cleared in the same statement (SET expressions
      * see the row as it was), so no concurrent save can leave a verification on a changed number.
+     * A changed email likewise loses its verification (DESIGN §6: a typed address is unverified).
      * Returns false when the shopper does not exist.
      */
     async update(shopperId: number, changes: ProfileChanges, now: string): Promise<boolean> {
-      const { telephone } = changes;
+      const { telephone, email } = changes;
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('shoppers')
           .set({
             ...changes,
             updatedAt: now,
+            ...(email === undefined ? {} : emailVerificationSet(email, now)),
             ...(telephone === undefined
               ? {}
               : {
