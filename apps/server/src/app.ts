@@ -12,6 +12,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -22,6 +23,7 @@ import { registerDemoShop } from './demo/shop.js';
 import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandling } from './http/errors.js';
+import { loggerOptions } from './http/logging.js';
 import { rateLimiters } from './http/rate-limit.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
@@ -73,8 +75,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where the built web app lives; defaults to apps/web/dist of this repository. */
   webDist?: string;
-  /** Pretty or JSON logs; tests pass false to keep quiet. */
-  logger?: boolean;
+  /**
+   * JSON logs at the configured level, on standard output or into `stream` (a test reads them
+   * back); tests pass false to keep quiet.
+   */
+  logger?: boolean | { stream: DestinationStream };
   /** The HTTP client for calls to identity providers. */
   fetch?: typeof globalThis.fetch;
 }
@@ -104,9 +109,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
 
+  const { trustProxy } = config;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions({ level: config.logLevel, ...(options.logger === true ? {} : options.logger) }),
+    // Fastify ignores a bare hop count, so it becomes a trust function: the socket's peer and the
+    // addresses it forwarded, as many as there are proxies; the next one in is the client.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -203,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accounts: accountsService,
     publicUrl: config.publicUrl,
     redirectAllowList: config.redirectAllowList,
+    secret: config.sessionSecret,
   });
 
   registerAccountRoutes(app, deps, accountsService);
@@ -226,7 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerAddressBook(app, deps, { db, config, settings, validationLimit, fetch: options.fetch ?? globalThis.fetch });
   registerOrders(app, deps, { db, settings });
-  registerRewards(app, deps, { db, accounts: accountsService, settings });
+  registerRewards(app, deps, { db, accounts: accountsService, settings, limit });
   registerProfileRoutes(app, deps, {
     profile: profileService(profileRepository(db.kysely), emailCheck({ checkMx: config.emailMxCheck })),
     accounts: accountsService,

@@ -121,7 +121,7 @@ describe(`DESIGN §6 sessions are rotated at sign-in (${databaseKind})`, () => {
     expect(expectErrorBody(await attacker.request(ME), 401).code).toBe('unauthenticated');
   });
 
-  it('DESIGN §6 the session from before sign-in no longer works after it (company sign-on and token sign-in)', async () => {
+  it('DESIGN §6 the session from before sign-in no longer works after it (company sign-on)', async () => {
     const browser = await signedIn(http, 'demo-noah');
     const before = browser.cookies.get('account_session') ?? '';
     await signIn(browser, 'demo-sofia');
@@ -129,15 +129,27 @@ describe(`DESIGN §6 sessions are rotated at sign-in (${databaseKind})`, () => {
     stale.cookies.set('account_session', before);
     expect((await stale.request(ME)).statusCode).toBe(401);
     expect((await browser.request(ME)).json()).toMatchObject({ firstName: 'Sofia' });
+  });
 
-    const tokenBrowser = new TestBrowser(https.app);
-    await telegramSignIn(tokenBrowser);
-    const first = tokenBrowser.cookies.get('account_session') ?? '';
-    await telegramSignIn(tokenBrowser);
-    expect(tokenBrowser.cookies.get('account_session')).not.toBe(first);
-    const staleToken = new TestBrowser(https.app);
-    staleToken.cookies.set('account_session', first);
-    expect((await staleToken.request(ME)).statusCode).toBe(401);
+  it('DESIGN §6 token sign-in never replaces a signed-in session (login CSRF); after logout it starts a fresh one', async () => {
+    const browser = new TestBrowser(https.app);
+    await telegramSignIn(browser);
+    const first = browser.cookies.get('account_session') ?? '';
+    const again = await browser.request({
+      method: 'POST',
+      url: api('/login/telegram'),
+      body: telegramLogin(BOT_TOKEN),
+    });
+    expect(expectErrorBody(again, 401).code).toBe('sign_in_rejected');
+    expect(browser.cookies.get('account_session')).toBe(first);
+    expect((await browser.request(ME)).statusCode).toBe(200);
+
+    await browser.request({ method: 'POST', url: api('/logout'), body: {} });
+    await telegramSignIn(browser);
+    expect(browser.cookies.get('account_session')).not.toBe(first);
+    const stale = new TestBrowser(https.app);
+    stale.cookies.set('account_session', first);
+    expect((await stale.request(ME)).statusCode).toBe(401);
   });
 
   it('DESIGN §4, §6 the XSRF token handed out before sign-in is refused after it (it is tied to the session)', async () => {

@@ -82,6 +82,8 @@ export const DE: Catalogue = {
   ac_LoginWithApple: 'Mit Apple anmelden',
   ac_LoginWithSteam: 'Mit Steam anmelden',
   ac_LoginWithTelegram: 'Mit Telegram anmelden',
+  ac_TelegramConfirm: 'Sie sind von Telegram zurück. Als {name} anmelden?',
+  ac_TelegramContinue: 'Weiter mit Telegram',
   ac_NoLoginProvider: 'Keine Anmeldemethode verfügbar',
   ac_SigningIn: 'Sie werden angemeldet…',
   ac_LoginTerms: 'Mit der Anmeldung stimmen Sie unseren {terms}, der {privacy} und der {cookie} zu.',

@@ -82,6 +82,8 @@ export const NL: Catalogue = {
   ac_LoginWithApple: 'Inloggen met Apple',
   ac_LoginWithSteam: 'Inloggen met Steam',
   ac_LoginWithTelegram: 'Inloggen met Telegram',
+  ac_TelegramConfirm: 'Je bent terug van Telegram. Inloggen als {name}?',
+  ac_TelegramContinue: 'Doorgaan met Telegram',
   ac_NoLoginProvider: 'Er is geen inlogmethode beschikbaar',
   ac_SigningIn: 'Bezig met inloggen…',
   ac_LoginTerms: 'Door in te loggen ga je akkoord met onze {terms}, {privacy} en {cookie}.',

@@ -11,7 +11,7 @@ import { API_BASE } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { freePort } from './ports.js';
 
@@ -74,6 +74,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** A directory holding a built web app (index.html); defaults to a small fixture. */
   webDist?: string;
+  /** The app's logger (with env LOG_LEVEL); quiet unless given. */
+  logger?: BuildOptions['logger'];
 }
 
 let fixtureDist: string | null = null;
@@ -96,7 +98,9 @@ function webFixture(): string {
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const port = await freePort();
+  // A test that must know the address before the server starts (a provider at the server's own
+  // demo identity provider) picks the port itself.
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -106,7 +110,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     ...database.env,
     ...options.env,
   });
-  const app = await buildApp(config, { logger: false, webDist: options.webDist ?? webFixture() });
+  const app = await buildApp(config, { logger: options.logger ?? false, webDist: options.webDist ?? webFixture() });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

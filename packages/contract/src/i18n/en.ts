@@ -88,6 +88,8 @@ export const EN = {
   ac_LoginWithApple: 'Sign in with Apple',
   ac_LoginWithSteam: 'Sign in with Steam',
   ac_LoginWithTelegram: 'Sign in with Telegram',
+  ac_TelegramConfirm: 'You are back from Telegram. Sign in as {name}?',
+  ac_TelegramContinue: 'Continue with Telegram',
   ac_NoLoginProvider: 'No sign-in method is available',
   ac_SigningIn: 'Signing in…',
   ac_LoginTerms: 'By signing in you agree to our {terms}, {privacy} and {cookie}.',

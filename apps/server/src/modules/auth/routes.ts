@@ -1,5 +1,5 @@
 import { API_BASE, ERROR_CODES, OIDC_CALLBACK_PATH, SSO_START_PATH } from '@account/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import type { Limit } from '../../http/rate-limit.js';
@@ -26,8 +26,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
     return { url: null };
   });
 
-  /** Starts an OpenID Connect flow: remembers state, nonce and PKCE verifier once, answers the URL. */
-  const start = async (provider: string, client: OidcClient): Promise<string> => {
+  /**
+   * Starts an OpenID Connect flow: remembers state, nonce and PKCE verifier once, binds the state
+   * to this browser, answers the URL.
+   */
+  const start = async (provider: string, client: OidcClient, reply: FastifyReply): Promise<string> => {
     let flow: Awaited<ReturnType<OidcClient['start']>>;
     try {
       flow = await client.start();
@@ -40,6 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
       );
     }
     await auth.rememberFlow({ state: flow.state, provider, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
+    steps.bindFlow(reply, flow.state);
     return flow.url;
   };
 
@@ -48,7 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
   if (sso) {
     app.get(SSO_START_PATH, async (request, reply) => {
       await options.limit(request, reply);
-      const url = await start('sso', sso);
+      const url = await start('sso', sso, reply);
       return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(url);
     });
   }
@@ -62,7 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
       'loginAuth0',
       async ({ reply }) => {
         reply.header('cache-control', 'no-store');
-        return { redirectUrl: await start('auth0', auth0) };
+        return { redirectUrl: await start('auth0', auth0, reply) };
       },
       { limit: options.limit },
     );
@@ -85,6 +89,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
         if (!client) throw new AppError(404, 'not_found', `Unknown provider ${provider}`);
         const flow = state ? await auth.takeFlow(state, provider) : null;
         if (!flow || !state) throw new Error('Unknown, used or expired state');
+        if (!steps.startedHere(request, reply, state)) throw new Error('The sign-in was started in another browser');
         const identity = await client.finish(new URL(request.url, options.publicUrl), {
           state,
           nonce: flow.nonce,

@@ -3,25 +3,48 @@
  * shopper (created on first sign-in, flagged first-time login), the session id is rotated, and
  * the account is answered (token providers) or the browser is sent on (redirect providers).
  */
-import { type Account, AUTHENTICATED_REDIRECT_COOKIE, ERROR_CODES, safeRedirectTarget } from '@account/contract';
+import {
+  type Account,
+  API_BASE,
+  AUTHENTICATED_REDIRECT_COOKIE,
+  ERROR_CODES,
+  safeRedirectTarget,
+} from '@account/contract';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { signedValues } from '../../http/signed-value.js';
 import type { ProviderIdentity } from '../../integrations/identity/identity.js';
 import type { AccountService } from '../account/service.js';
 import type { AuthService } from './service.js';
 
 export const ACCOUNT_HOME = '/account/';
 export const LOGIN_PAGE = '/account/login';
+/** Ties a redirect sign-in to the browser that started it (login CSRF, DESIGN §6). */
+export const SIGN_IN_FLOW_COOKIE = 'account_signin_flow';
+const FLOW_COOKIE_TTL_SECONDS = 600;
 
 export interface SignInDeps {
   auth: AuthService;
   accounts: AccountService;
   publicUrl: string;
   redirectAllowList: string[];
+  /** Signs the flow cookie. */
+  secret: string;
 }
 
 export function signInSteps(deps: SignInDeps) {
   const ownOrigin = new URL(deps.publicUrl).origin;
+  const flows = signedValues(deps.secret, 'sign-in-flow');
+  // Every redirect provider's callback lives under /login; the flow starts may not (the single
+  // sign-on starts at the shop root), so the path is set explicitly.
+  const flowCookie: CookieSerializeOptions = {
+    path: `${API_BASE}/login`,
+    httpOnly: true,
+    // Lax: the provider sends the browser back with a top-level GET, which carries it.
+    sameSite: 'lax',
+    secure: deps.publicUrl.startsWith('https:'),
+  };
 
   async function establish(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
     const shopperId = await deps.auth.shopperFor({ provider, ...identity });
@@ -31,6 +54,21 @@ export function signInSteps(deps: SignInDeps) {
   }
 
   return {
+    /**
+     * Remembers in this browser that it started the flow with this state: only this browser can
+     * finish it, so nobody can make a victim's browser complete the attacker's sign-in.
+     */
+    bindFlow(reply: FastifyReply, state: string): void {
+      reply.setCookie(SIGN_IN_FLOW_COOKIE, flows.seal(state), { ...flowCookie, maxAge: FLOW_COOKIE_TTL_SECONDS });
+    },
+
+    /** Whether this browser started the flow of `state`; the binding is used up either way. */
+    startedHere(request: FastifyRequest, reply: FastifyReply, state: string): boolean {
+      const bound = flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
+      reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: flowCookie.path });
+      return bound === state;
+    },
+
     /**
      * Runs a token provider's verification. Any failure becomes a 401 'sign_in_rejected' with no
      * detail for the browser (§8), the precise reason in the log.

@@ -3,7 +3,7 @@
  * disabled 'no provider' button, and the terms links (each in a new tab).
  */
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
@@ -38,17 +38,30 @@ function TermsLink({ term }: { term: keyof typeof TERMS }) {
   );
 }
 
-/** Back from the messaging app's widget: its signed data is in the query (redirect mode). */
-function useTelegramReturn() {
+/**
+ * Back from the messaging app's widget: its signed data is in the query (redirect mode). Anyone can
+ * craft such a link, so it is only taken out of the address bar here and sent when the shopper
+ * confirms with a click (login CSRF, DESIGN §6); a signed-in shopper is never switched by it.
+ */
+function useTelegramReturn(signedIn: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { withAccount } = useProviderSignIn();
-  const handled = useRef(false);
+  const [pending, setPending] = useState<Record<string, string> | null>(null);
   useEffect(() => {
     const data = telegramReturn(location.search);
-    if (!data || handled.current) return;
-    handled.current = true;
+    if (!data) return;
     navigate({ search: '' }, { replace: true });
+    if (!signedIn) setPending(data);
+  }, [location.search, navigate, signedIn]);
+  return { pending, dismiss: () => setPending(null) };
+}
+
+function TelegramConfirm({ data, onDone }: { data: Record<string, string>; onDone: () => void }) {
+  const t = useT();
+  const { withAccount } = useProviderSignIn();
+  const name = [data.first_name, data.last_name].filter(Boolean).join(' ') || (data.username ?? '');
+  const confirm = () => {
+    onDone();
     const { id = '', auth_date = '', hash = '', first_name, last_name, username, photo_url } = data;
     void withAccount(() =>
       call('loginTelegram', {
@@ -63,7 +76,20 @@ function useTelegramReturn() {
         },
       }),
     );
-  }, [location.search, navigate, withAccount]);
+  };
+  return (
+    <section className={styles.confirm} aria-labelledby="telegram-confirm">
+      <p id="telegram-confirm">{t('ac_TelegramConfirm', { name })}</p>
+      <div className={styles.confirmActions}>
+        <button type="button" className={styles.provider} onClick={confirm}>
+          {t('ac_TelegramContinue')}
+        </button>
+        <button type="button" className={`${styles.provider} ${styles.outline}`} onClick={onDone}>
+          {t('ac_Cancel')}
+        </button>
+      </div>
+    </section>
+  );
 }
 
 export function LoginPage() {
@@ -71,8 +97,9 @@ export function LoginPage() {
   const config = useSiteConfig();
   const loading = useLoading();
   const { data: account } = useQuery(accountQuery);
-  useTelegramReturn();
-  if (account && account.id > 0) return <Navigate to={paths.overview} replace />;
+  const signedIn = !!account && account.id > 0;
+  const telegram = useTelegramReturn(signedIn);
+  if (signedIn) return <Navigate to={paths.overview} replace />;
 
   const singleSignOn = config.singleSignOn;
   const onSingleSignOn = async () => {
@@ -128,6 +155,7 @@ export function LoginPage() {
           </h1>
           <p className={styles.instruction}>{t('ac_LoginInstruction')}</p>
         </div>
+        {telegram.pending && <TelegramConfirm data={telegram.pending} onDone={telegram.dismiss} />}
         <ul className={styles.providers}>
           {providers.map(([key, node]) => (
             <li key={key}>{node}</li>

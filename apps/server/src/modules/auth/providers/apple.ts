@@ -5,10 +5,11 @@
  * store. The identity token must then be valid (signature, issuer, audience, expiry) and carry that
  * nonce. Every attempt uses the nonce up, so a token can never be played twice.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../http/route.js';
+import { signedValues } from '../../../http/signed-value.js';
 import { appleVerifier } from '../../../integrations/identity/apple.js';
 import { SignInRejected } from '../../../integrations/identity/identity.js';
 import type { ProviderRouteOptions } from './options.js';
@@ -30,18 +31,7 @@ export function registerAppleRoutes(app: FastifyInstance, options: ProviderRoute
     secure: options.publicUrl.startsWith('https:'),
   };
 
-  // The label keeps this MAC apart from every other value signed with the same secret.
-  const mac = (nonce: string) =>
-    createHmac('sha256', options.secret).update(`apple-signin-nonce|${nonce}`).digest('base64url');
-
-  /** The nonce in a cookie this server signed; null when the cookie is missing or forged. */
-  const nonceFromCookie = (value: string | undefined): string | null => {
-    const [nonce, signature, extra] = value?.split('.') ?? [];
-    if (!nonce || !signature || extra !== undefined) return null;
-    const expected = Buffer.from(mac(nonce));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
-  };
+  const nonces = signedValues(options.secret, 'apple-signin-nonce');
 
   registerEndpoint(app, options.deps, 'appleNonce', async ({ request, reply }) => {
     // Nonces are counted apart from sign-in attempts, against the same budget per client address.
@@ -49,7 +39,7 @@ export function registerAppleRoutes(app: FastifyInstance, options: ProviderRoute
     const nonce = randomBytes(32).toString('base64url');
     await options.auth.rememberFlow({ state: nonce, provider: PROVIDER, codeVerifier: '', nonce });
     reply
-      .setCookie(APPLE_NONCE_COOKIE, `${nonce}.${mac(nonce)}`, { ...cookie, maxAge: NONCE_TTL_SECONDS })
+      .setCookie(APPLE_NONCE_COOKIE, nonces.seal(nonce), { ...cookie, maxAge: NONCE_TTL_SECONDS })
       .header('cache-control', 'no-store');
     return { nonce };
   });
@@ -59,7 +49,7 @@ export function registerAppleRoutes(app: FastifyInstance, options: ProviderRoute
     options.deps,
     'loginApple',
     async ({ request, reply, body }) => {
-      const nonce = nonceFromCookie(request.cookies[APPLE_NONCE_COOKIE]);
+      const nonce = nonces.open(request.cookies[APPLE_NONCE_COOKIE]);
       reply.clearCookie(APPLE_NONCE_COOKIE, cookie);
       // Taken out of the store whatever the outcome: each nonce serves one attempt.
       const flow = nonce ? await options.auth.takeFlow(nonce, PROVIDER) : null;

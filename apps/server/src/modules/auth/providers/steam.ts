@@ -31,6 +31,7 @@ export function registerSteamRoutes(app: FastifyInstance, options: ProviderRoute
     async ({ reply }) => {
       const state = randomBytes(32).toString('base64url');
       await options.auth.rememberFlow({ state, provider: PROVIDER, codeVerifier: '', nonce: '' });
+      options.steps.bindFlow(reply, state);
       reply.header('cache-control', 'no-store');
       return { redirectUrl: openId.authorizationUrl(state) };
     },
@@ -48,6 +49,9 @@ export function registerSteamRoutes(app: FastifyInstance, options: ProviderRoute
       // The state is taken before anything else is looked at, so each one is used once, whatever follows.
       const flow = state ? await options.auth.takeFlow(state, PROVIDER) : null;
       if (!flow || !state) throw new SignInRejected('Unknown, used or expired state');
+      if (!options.steps.startedHere(request, reply, state)) {
+        throw new SignInRejected('The sign-in was started in another browser');
+      }
       const identity = await openId.verify(arrivedAt, openId.returnTo(state));
       return await options.steps.redirectIn(request, reply, PROVIDER, identity);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * POST /login/telegram (the messaging-app login widget's data): the widget's signature is checked
  * on the server with the bot token, in constant time, and a stale login is refused before anyone
- * is signed in; the answer is the account.
+ * is signed in; the answer is the account. The login page sends it only after the shopper clicks.
  */
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../../http/route.js';
@@ -22,6 +22,9 @@ export function registerTelegramRoutes(app: FastifyInstance, options: ProviderRo
     'loginTelegram',
     async ({ request, reply, body }) => {
       const identity = await options.steps.verified(request, PROVIDER, async () => {
+        // The widget's data comes back in a URL anyone can craft (redirect mode): a browser that is
+        // signed in already is never switched to the account in such data (login CSRF, DESIGN §6).
+        if ((await request.shopperId()) !== null) throw new SignInRejected('Already signed in');
         const verified = await verifier.verify(body);
         // The widget's signed data stays valid for its whole age window: accept each only once.
         const validUntil = new Date((Number(body.authDate) + settings.maxAgeSeconds) * 1000);

@@ -1,0 +1,45 @@
+/**
+ * What the log may hold (DESIGN §6: logs never hold sign-in codes, states, tokens, session ids or
+ * API keys), decided here for every log line:
+ * - a request is logged as its method, path, host and client address: never its query string,
+ *   which carries the OpenID Connect code and state, Steam's signed assertion and the messaging-app
+ *   widget's data (all replayable for a while), and never its headers or body, which carry the
+ *   session cookie, the cross-site request token, API keys, widget data and SMS codes;
+ * - should a line ever be given headers, those that hold credentials are censored.
+ */
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+
+/** Headers holding credentials, in any object logged as `headers` or as `something.headers`. */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-xsrf-token'];
+
+const REDACTED_PATHS = CREDENTIAL_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]);
+
+/** The request target without its query string. */
+const withoutQuery = (url: string): string => {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+};
+
+export interface LogOptions {
+  level: string;
+  /** Where the JSON lines go; standard output unless given. */
+  stream?: DestinationStream;
+}
+
+export function loggerOptions({ level, stream }: LogOptions): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: withoutQuery(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+}
