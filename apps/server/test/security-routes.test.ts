@@ -15,6 +15,8 @@ import {
   EmptyBody,
   type EndpointName,
   endpoints,
+  INTEGRATION_BASE,
+  integrationCalls,
   OIDC_CALLBACK_PATH,
   STEAM_CALLBACK_PATH,
 } from '@account/contract';
@@ -271,6 +273,109 @@ describe(`DESIGN §4 the XSRF check cannot be stepped around by the form of the 
     );
     expect(me.status).toBe(200);
     expect(JSON.parse(me.body)).toMatchObject({ firstName: 'Emma' });
+  });
+
+  /** A request target with its path rewritten; the query string stays as it is. */
+  const withPath = (url: string, rewrite: (path: string) => string) => {
+    const queryAt = url.indexOf('?');
+    return queryAt === -1 ? rewrite(url) : `${rewrite(url.slice(0, queryAt))}${url.slice(queryAt)}`;
+  };
+  const encodeLetter = (text: string, at: number) =>
+    `${text.slice(0, at)}%${text.charCodeAt(at).toString(16)}${text.slice(at + 1)}`;
+  /** Spellings the router decodes to the very route (each must be checked like the plain path). */
+  const sameRoute: [string, (path: string) => string][] = [
+    ["the version's 'v' percent-encoded (/account/api/%761/...)", (p) => p.replace('/v1/', '/%761/')],
+    ["the first 'a' of 'account' percent-encoded", (p) => encodeLetter(p, 1)],
+    ["the call's own first letter percent-encoded", (p) => encodeLetter(p, p.indexOf('/v1/') + 4)],
+    [
+      'every letter percent-encoded, in lower-case hex',
+      (p) => p.replace(/[a-z]/gi, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    ],
+    [
+      'every letter percent-encoded, in upper-case hex',
+      (p) => p.replace(/[a-z]/gi, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    ],
+  ];
+  /** Spellings the router may refuse (no route, a 404) but must never let past the check. */
+  const maybeNoRoute: [string, (path: string) => string][] = [
+    ['a doubled slash', (p) => p.replace('/v1/', '/v1//')],
+    ['a trailing slash', (p) => `${p}/`],
+    ['the path in upper case', (p) => p.toUpperCase()],
+    ["a letter's case changed", (p) => p.replace('/account/', '/Account/')],
+    ['a percent-encoded slash', (p) => p.replace('/v1/', '/v1%2F')],
+  ];
+  const variants = [
+    ...sameRoute.map(([what, rewrite]) => ({ what, rewrite, mustRoute: true })),
+    ...maybeNoRoute.map(([what, rewrite]) => ({ what, rewrite, mustRoute: false })),
+  ];
+
+  /**
+   * The variant answers exactly as the plain path did; one the router may not route is refused all
+   * the same (the same answer, or a 4xx of a request that reached no route: a 404, or a 415 for a
+   * body no route here parses), never let through.
+   */
+  const expectSameRefusal = (
+    response: LightMyRequestResponse,
+    plain: { status: number; code: string },
+    variant: { what: string; mustRoute: boolean },
+    label: string,
+  ) => {
+    const body = expectErrorBody(response);
+    const refused = { status: response.statusCode, code: body.code };
+    if (variant.mustRoute) expect(refused, `${label}, ${variant.what}`).toEqual(plain);
+    else expect([plain.status, 404, 415], `${label}, ${variant.what}`).toContain(refused.status);
+    expect(
+      response.cookies.find((c) => c.name === 'account_session'),
+      `${label}, ${variant.what}: no session made`,
+    ).toBeUndefined();
+  };
+
+  it('DESIGN §4 every non-GET call without the X-XSRF-TOKEN header is a 403 however its path is spelt (percent-encoded letters, doubled or trailing slashes, case), and nothing changes', async () => {
+    const emma = await signedIn(server, 'demo-emma');
+    const before = await tableContents(server);
+    for (const name of endpointNames.filter((n) => endpoints[n].method !== 'GET')) {
+      const request = sampleRequest(name, emmaSamples[name]);
+      const plain = await send(emma, server.app, { ...request, xsrf: 'none' });
+      expect(expectErrorBody(plain, 403).code, name).toBe('xsrf_token_invalid');
+      for (const variant of variants) {
+        const url = withPath(request.url, variant.rewrite);
+        const response = await send(emma, server.app, { ...request, url, xsrf: 'none' });
+        expectSameRefusal(response, { status: 403, code: 'xsrf_token_invalid' }, variant, `${name} ${url}`);
+      }
+    }
+    expect(await tableContents(server)).toEqual(before);
+    expect((await emma.request(ME)).json()).toMatchObject({ firstName: 'Emma' });
+  });
+
+  it('§6 every call that needs sign-in is a 401 signed out however its path is spelt, and nothing changes', async () => {
+    const visitor = await anonymous(server);
+    const before = await tableContents(server);
+    for (const name of endpointNames.filter((n) => endpoints[n].auth)) {
+      const request = sampleRequest(name, emmaSamples[name]);
+      for (const variant of variants) {
+        const url = withPath(request.url, variant.rewrite);
+        const response = await send(visitor, server.app, { ...request, url });
+        expectSameRefusal(response, { status: 401, code: 'unauthenticated' }, variant, `${name} ${url}`);
+      }
+    }
+    expect(await tableContents(server)).toEqual(before);
+  });
+
+  it('issue 8 every integration API call without an API key is a 401 however its path is spelt', async () => {
+    const visitor = await anonymous(server);
+    const before = await tableContents(server);
+    for (const [name, call] of Object.entries(integrationCalls)) {
+      const url = `${INTEGRATION_BASE}${call.path.replace(/:(\w+)/g, 'sample-$1')}`;
+      const request = { method: call.method, url, ...(call.method === 'GET' ? {} : { payload: '{}' }), xsrf: 'none' };
+      const plain = await send(visitor, server.app, request);
+      expect(expectErrorBody(plain, 401).code, name).toBe('unauthenticated');
+      for (const variant of variants) {
+        const variantUrl = withPath(url, variant.rewrite);
+        const response = await send(visitor, server.app, { ...request, url: variantUrl });
+        expectSameRefusal(response, { status: 401, code: 'unauthenticated' }, variant, `${name} ${variantUrl}`);
+      }
+    }
+    expect(await tableContents(server)).toEqual(before);
   });
 
   it('DESIGN §4 percent-encoded, doubled or trailing slashes in the path get the same 403 (or no route at all)', async () => {

@@ -7,7 +7,7 @@
  * forge it. It needs no storage and is reissued whenever the session changes.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ERROR_CODES } from '@account/contract';
+import { API_BASE, ERROR_CODES } from '@account/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, type SessionService } from '../modules/sessions/service.js';
@@ -98,13 +98,16 @@ export function registerSessions(app: FastifyInstance, options: SessionPluginOpt
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url;
-    if (!path.startsWith('/account')) return;
+    // Decided on the route the router matched, never the raw target: the router decodes the path,
+    // so '/account/api/%761/...' reaches a v1 call although its text does not start with it.
+    // Without a matched route (a 404) nothing runs that a session or token could guard.
+    const path = request.routeOptions.url;
+    if (path === undefined || !path.startsWith('/account')) return;
     const raw = request.cookies[SESSION_COOKIE];
     request.sessionToken = raw && raw.length <= 128 ? raw : null;
     const cookieToken = request.cookies[XSRF_COOKIE];
 
-    if (path.startsWith('/account/api/v1/') && !SAFE_METHODS.has(request.method)) {
+    if (path.startsWith(`${API_BASE}/`) && !SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       const headerToken = Array.isArray(header) ? header[0] : header;
       if (!headerToken || headerToken !== cookieToken || !xsrfValid(headerToken, request.sessionToken)) {
