@@ -3,6 +3,7 @@
  * Uses the system Chromium (/usr/bin/chromium or CHROMIUM_PATH); Playwright's own browser
  * download is never used.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,7 +128,7 @@ export default defineConfig({
         ...serverEnv(FRESH_PORT),
         DEMO: 'false',
         DEV_IDENTITY_PROVIDER: 'true',
-        SESSION_SECRET: 'e2e-fresh-instance-session-secret-0123456789',
+        SESSION_SECRET: randomBytes(32).toString('hex'),
         DATA_DIR: freshDataDir,
         WEBHOOK_POLL_INTERVAL_MS: '100',
       },

@@ -5,6 +5,7 @@
  * from /proc.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -160,8 +161,8 @@ export async function startChild(options: ChildOptions): Promise<ChildServer> {
   };
 }
 
-/** A fixed secret for the benchmark's servers, so sessions and XSRF tokens can be made here. */
-export const SESSION_SECRET = 'bench-session-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+/** This run's servers' secret (random: they run outside demo mode), so sessions and XSRF tokens can be made here. */
+export const SESSION_SECRET = randomBytes(32).toString('hex');
 
 /** The built account server (apps/server/dist/main.js) as production runs it. */
 export async function startAccountServer(options: {

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-const secret = 'x'.repeat(40);
+const secret = randomBytes(32).toString('base64');
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'account-config-'));
 
 describe('Configuration from the environment (issue: fail fast with a readable message)', () => {
@@ -39,6 +40,19 @@ describe('Configuration from the environment (issue: fail fast with a readable m
       expect(message).toContain("DEMO: must be true or false (got 'maybe')");
       expect(message).toContain("DATABASE_URL: must be an absolute postgres:// URL (got 'mysql://x')");
       expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
+    }
+  });
+
+  it('DESIGN §6: a refused secret is never echoed in the message', () => {
+    for (const env of [{ SESSION_SECRET: 'hunter2-short' }, { SESSION_SECRET: 'x'.repeat(40) }]) {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as Error).message).toContain('SESSION_SECRET');
+        expect((error as Error).message).not.toContain('hunter2');
+        expect((error as Error).message).not.toContain('x'.repeat(40));
+      }
     }
   });
 
@@ -89,5 +103,110 @@ describe('Configuration from the environment (issue: fail fast with a readable m
     const parent = dataDir();
     loadConfig({ SESSION_SECRET: secret, DATA_DIR: path.join(parent, 'later') });
     expect(existsSync(path.join(parent, 'later'))).toBe(false);
+  });
+});
+
+/** The message loadConfig stops with for this environment. */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return expect.unreachable('the configuration was accepted');
+}
+
+describe('DESIGN §6 TRUST_PROXY: per-IP limits use the address seen by the configured trusted proxies', () => {
+  it('DESIGN §6: TRUST_PROXY=true (trust every proxy, so any client) is refused, saying what to set instead', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      const message = refusal({ SESSION_SECRET: secret, TRUST_PROXY: value });
+      expect(message).toContain("TRUST_PROXY: true trusts any client's X-Forwarded-For");
+      expect(message).toContain('1 behind one load balancer');
+      expect(message).toContain('10.0.0.0/8');
+    }
+  });
+
+  it('DESIGN §6: TRUST_PROXY is a number of proxies in front; unset or false trusts none', () => {
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    expect(loadConfig({ SESSION_SECRET: secret }).trustProxy).toBe(false);
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('DESIGN §6: TRUST_PROXY is a comma-separated list of trusted proxy addresses and CIDRs', () => {
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: '::1, 2001:db8::/32' }).trustProxy).toEqual([
+      '::1',
+      '2001:db8::/32',
+    ]);
+  });
+
+  it('DESIGN §6: a TRUST_PROXY that is neither a count nor addresses is refused', () => {
+    for (const value of ['lb.internal', '10.0.0.0/33', '300.1.2.3', '10.0.0.1,', '10.0.0.0/8/1', '11', '1.5']) {
+      expect(refusal({ SESSION_SECRET: secret, TRUST_PROXY: value }), value).toMatch(/TRUST_PROXY: /);
+    }
+  });
+});
+
+describe('DESIGN §6 SESSION_SECRET: outside demo mode only a random secret is accepted', () => {
+  it('DESIGN §6: a placeholder, repeated or low-entropy SESSION_SECRET is refused, saying how to make one', () => {
+    const weak = [
+      'changeme-changeme-changeme-changeme',
+      'change-me-to-a-long-random-string-please',
+      'my-super-secret-session-key-for-production',
+      'this-is-an-example-value-for-the-session-key',
+      'placeholder-placeholder-placeholder-1',
+      'your-session-key-goes-here-in-production',
+      'x'.repeat(40),
+      'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+      '0123456789012345678901234567890123456789',
+      'abcdabcdabcdabcdabcdabcdabcdabcdabcdabcd',
+      'ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12',
+      'Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3',
+      'abbaabbbabaaabbababbbaababbbaaabababbaba',
+    ];
+    for (const value of weak) {
+      const message = refusal({ SESSION_SECRET: value });
+      expect(message, value).toMatch(/SESSION_SECRET: .*openssl rand -base64 32/);
+      // The refused value itself stays out of the message (and so out of logs).
+      expect(message, value).not.toContain(value);
+    }
+  });
+
+  it('DESIGN §6: random secrets (openssl rand -base64 32, openssl rand -hex 32, 32 random characters) pass', () => {
+    const fromOpenssl = [
+      'vduvX/CL7Uyi35OkCFPoWYxC8sZurz2IUknm7QdXSo8=',
+      '479fceda01a3aa39203d4f7870b3bb8402dbb5e022343e32544624c74b3e96f4',
+      'lBetuJKmcULuIfqpj20q7/3u8mgjkU1OP/aln+4cSPoaWGryIie1iBvqCJGIndjJ',
+      'b6a468c641d4901051374828eaed9153',
+    ];
+    const generated = Array.from({ length: 200 }, () => [
+      randomBytes(32).toString('base64'),
+      randomBytes(32).toString('hex'),
+      randomBytes(24).toString('base64url'),
+      randomBytes(16).toString('hex'),
+    ]).flat();
+    for (const value of [...fromOpenssl, ...generated]) {
+      expect(loadConfig({ SESSION_SECRET: value }).sessionSecret, value).toBe(value);
+    }
+  });
+
+  it('demo mode keeps only the length rule: anyone may sign in as anyone there anyway', () => {
+    expect(loadConfig({ DEMO: 'true', SESSION_SECRET: 'x'.repeat(32) }).sessionSecret).toBe('x'.repeat(32));
+  });
+});
+
+describe('DESIGN §6 API_DOCS: the API documentation is served by default only in demo mode', () => {
+  it('DESIGN §6: API_DOCS defaults to on in demo mode and off outside it; either way it can be set', () => {
+    expect(loadConfig({ SESSION_SECRET: secret }).apiDocs).toBe(false);
+    expect(loadConfig({ SESSION_SECRET: secret, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ SESSION_SECRET: secret, DEMO: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ SESSION_SECRET: secret, DEMO: 'true', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(refusal({ SESSION_SECRET: secret, API_DOCS: 'maybe' })).toContain('API_DOCS: must be true or false');
   });
 });

@@ -4,16 +4,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
-      error: 'must be true or false',
-    })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+const TRUE_WORDS = ['true', '1', 'yes', 'on'] as const;
+const FALSE_WORDS = ['false', '0', 'no', 'off'] as const;
+const isOneOf = (words: readonly string[], value: string) => words.includes(value);
+
+/** A yes/no whose default depends on other variables: undefined when not set. */
+const optionalBool = z
+  .enum([...TRUE_WORDS, ...FALSE_WORDS], { error: 'must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : isOneOf(TRUE_WORDS, v)));
+
+const bool = (fallback: boolean) => optionalBool.transform((v) => v ?? fallback);
 
 const int = (fallback: number, min: number, max: number) =>
   z
@@ -44,6 +49,48 @@ const url = (protocols: RegExp, what: string) =>
     }
   }, `must be an absolute ${what} URL`);
 
+/**
+ * Which proxies' X-Forwarded-For is believed for the client address (request.ip, the key of every
+ * per-address limit): none, a number of proxies in front, or proxies at these addresses/CIDRs.
+ */
+export type TrustProxy = false | number | string[];
+
+/** No real chain is longer; counting more proxies than there are hands the address to the client. */
+const MAX_PROXY_HOPS = 10;
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = optionalText.transform((v, ctx): TrustProxy => {
+  const word = v?.toLowerCase();
+  if (word === undefined || isOneOf(FALSE_WORDS, word)) return false;
+  const wanted = 'a number of proxies in front (1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)';
+  if (/^\d+$/.test(word)) {
+    const hops = Number(word);
+    if (hops >= 1 && hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({ code: 'custom', message: `must be from 1 to ${MAX_PROXY_HOPS} proxies, or their addresses/CIDRs` });
+    return z.NEVER;
+  }
+  if (isOneOf(TRUE_WORDS, word)) {
+    // Trusting every proxy trusts whatever X-Forwarded-For the client itself sends: one made-up
+    // address per request would escape every per-address rate limit.
+    ctx.addIssue({ code: 'custom', message: `true trusts any client's X-Forwarded-For; set ${wanted}` });
+    return z.NEVER;
+  }
+  const entries = word.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR; set ${wanted}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const Env = z.object({
   PORT: int(3000, 1, 65535),
   HOST: optionalText.default('127.0.0.1'),
@@ -58,7 +105,7 @@ const Env = z.object({
   DEMO: bool(false),
   DEV_IDENTITY_PROVIDER: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   REDIRECT_ALLOWLIST: optionalText,
   SSO_ISSUER: url(/^https?:$/, 'http(s)'),
   SSO_CLIENT_ID: optionalText,
@@ -101,9 +148,11 @@ const Env = z.object({
   PHONE_CODE_RESENDS: int(5, 1, 1000),
   PHONE_CODE_RESEND_INTERVAL: int(30, 0, 3600),
   PHONE_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
+  PHONE_CODE_IP_LIMIT: int(10, 1, 1_000_000),
+  PHONE_CODE_GLOBAL_LIMIT: int(500, 1, 10_000_000),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
-  API_DOCS: bool(true),
+  API_DOCS: optionalBool,
 });
 
 /** Sign-in providers besides the company single sign-on; each is on when its settings are given. */
@@ -154,6 +203,10 @@ export interface PhoneVerificationConfig {
   resendIntervalSeconds: number;
   /** Code submissions per hour per shopper. */
   verifyAttemptsPerHour: number;
+  /** Codes sent per hour per client address: new accounts cost nothing, so per shopper is not enough. */
+  sendsPerAddressPerHour: number;
+  /** Codes sent per hour in all, over every instance: caps what a spread-out attack can cost. */
+  sendsInAllPerHour: number;
 }
 
 export const SMS_DEFAULTS = { twilioApiUrl: 'https://api.twilio.com' } as const;
@@ -175,7 +228,7 @@ export interface Config {
   /** Mount the demo identity provider (always in demo mode): sign in as any email address. Never in production. */
   devIdentityProvider: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Origins besides our own that the authenticatedredirect cookie may send a shopper to. */
   redirectAllowList: string[];
   /** The company single sign-on (OpenID Connect); in demo mode the built-in identity provider. */
@@ -193,7 +246,7 @@ export interface Config {
   phoneVerification: PhoneVerificationConfig;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
-  /** Serve the OpenAPI documents and their viewer under /account/api/docs (nothing secret in them). */
+  /** Serve the OpenAPI documents and their viewer under /account/api/docs; by default only in demo mode. */
   apiDocs: boolean;
 }
 
@@ -211,6 +264,56 @@ function sessionSecretFor(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** Pieces of the made-up secrets of examples and sample configurations. */
+const PLACEHOLDER_PARTS = [
+  'change',
+  'secret',
+  'example',
+  'sample',
+  'placeholder',
+  'replace',
+  'your-',
+  'your_',
+  'password',
+  'dummy',
+  'default',
+  'insecure',
+  'qwerty',
+  '01234567',
+  '12345678',
+  'abcdefgh',
+];
+/** Estimated bits below which a secret is refused: 32 random hex characters carry about 115. */
+const MIN_SECRET_BITS = 80;
+
+/** The Shannon entropy of the string's own character frequencies, times its length, in bits. */
+function estimatedBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
+
+/** Whether the text is one shorter piece over and over (abcabcab...), which the bits overrate. */
+function isRepetition(text: string): boolean {
+  for (let period = 1; period <= text.length / 2; period++) {
+    if (text.slice(period) === text.slice(0, -period)) return true;
+  }
+  return false;
+}
+
+/** Why a session secret could be guessed, or undefined when it looks random. */
+function weakSecret(secret: string): string | undefined {
+  const lower = secret.toLowerCase();
+  const part = PLACEHOLDER_PARTS.find((p) => lower.includes(p));
+  if (part !== undefined) return `looks like a placeholder (it contains '${part}')`;
+  if (/(.)\1{7}/.test(secret) || isRepetition(secret)) return 'repeats itself';
+  if (estimatedBits(secret) < MIN_SECRET_BITS) return 'is too predictable (too few different characters)';
+  return undefined;
 }
 
 function parseOrigins(list: string | undefined): string[] {
@@ -288,12 +391,16 @@ function smsFrom(e: z.infer<typeof Env>): SmsConfig {
   };
 }
 
+/** Variables whose values are secrets. */
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|_KEY/;
+
 function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.output<T> {
   const parsed = schema.safeParse(env);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '');
-    const got = env[name] === undefined ? '' : ` (got '${env[name]}')`;
+    // A refused secret is never echoed: the message goes to logs and terminals.
+    const got = env[name] === undefined || SECRET_NAME.test(name) ? '' : ` (got '${env[name]}')`;
     return `  ${name}: ${issue.message}${got}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -320,6 +427,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!e.SESSION_SECRET && !e.DEMO) {
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_SECRET: required outside demo mode (at least 32 random characters)',
+    );
+  }
+  // Demo mode lets anyone sign in as anyone: a guessable secret there gives nothing away.
+  const weak = e.SESSION_SECRET && !e.DEMO ? weakSecret(e.SESSION_SECRET) : undefined;
+  if (weak) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_SECRET: ${weak}; use a random value, e.g. the output of openssl rand -base64 32`,
     );
   }
   if (e.SESSION_IDLE_TIMEOUT > e.SESSION_MAX_AGE) {
@@ -375,8 +489,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resendsPerHour: e.PHONE_CODE_RESENDS,
       resendIntervalSeconds: e.PHONE_CODE_RESEND_INTERVAL,
       verifyAttemptsPerHour: e.PHONE_VERIFY_RATE_LIMIT,
+      sendsPerAddressPerHour: e.PHONE_CODE_IP_LIMIT,
+      sendsInAllPerHour: e.PHONE_CODE_GLOBAL_LIMIT,
     },
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
-    apiDocs: e.API_DOCS,
+    apiDocs: e.API_DOCS ?? e.DEMO,
   };
 }

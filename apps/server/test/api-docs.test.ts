@@ -365,6 +365,21 @@ describe(`API documentation (${databaseKind})`, () => {
       await off.close();
     }
   });
+
+  it('DESIGN §6: outside demo mode no documentation is served unless API_DOCS=true', async () => {
+    const [plain, optedIn] = await Promise.all([
+      startServer({ demo: false }),
+      startServer({ demo: false, env: { API_DOCS: 'true' } }),
+    ]);
+    try {
+      for (const url of [API_DOCS_PATH, `${API_DOCS_PATH}/account.json`, `${API_DOCS_PATH}/integration.json`]) {
+        expect((await plain.app.inject(url)).statusCode, url).toBe(404);
+        expect((await optedIn.app.inject(url)).statusCode, url).toBe(200);
+      }
+    } finally {
+      await Promise.all([plain.close(), optedIn.close()]);
+    }
+  });
 });
 
 /** Just the documentation plugin and the given routes: for what the whole app cannot show yet. */

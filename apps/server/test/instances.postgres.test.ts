@@ -84,8 +84,8 @@ beforeAll(async () => {
     DEMO: 'true',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SIGN_IN_RATE_LIMIT: '12',
-    // As behind a load balancer: the client address comes from X-Forwarded-For.
-    TRUST_PROXY: 'true',
+    // As behind one load balancer: the client address is the last one in X-Forwarded-For.
+    TRUST_PROXY: '1',
     WEBHOOK_POLL_INTERVAL_MS: '50',
     WEBHOOK_RETRY_BASE_MS: '100',
     WEBHOOK_TIMEOUT_MS: '5000',

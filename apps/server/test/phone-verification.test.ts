@@ -14,6 +14,7 @@ import { databaseKind, startServer, type TestServer } from './support/test-app.j
 const SEND = '/account/api/v1/shopUser/sendVerifySms';
 const VERIFY = '/account/api/v1/shopUser/verifyTelephoneNumber';
 const ME = '/account/api/v1/shopuser/me';
+const UPDATE = '/account/api/v1/shopUser/updateAccount';
 const SOFIA_PHONE = '+32 470123456';
 const SOFIA_EMAIL = 'sofia.jansen@example.com';
 const NOAH_EMAIL = 'noah.visser@example.com';
@@ -25,12 +26,23 @@ let server: TestServer;
 let gapServer: TestServer;
 /** TelephoneNumberVerification switched off before first use. */
 let featureOffServer: TestServer;
+/** Low caps on codes per client address and in all. */
+let capServer: TestServer;
+const CODES_PER_ADDRESS = 3;
+const CODES_IN_ALL = 5;
 
 beforeAll(async () => {
-  [server, gapServer, featureOffServer] = await Promise.all([
+  [server, gapServer, featureOffServer, capServer] = await Promise.all([
     startServer({ env: { PHONE_CODE_RESEND_INTERVAL: '0' } }),
     startServer(),
     startServer(),
+    startServer({
+      env: {
+        PHONE_CODE_RESEND_INTERVAL: '0',
+        PHONE_CODE_IP_LIMIT: String(CODES_PER_ADDRESS),
+        PHONE_CODE_GLOBAL_LIMIT: String(CODES_IN_ALL),
+      },
+    }),
   ]);
   await featureOffServer.app.db.kysely
     .updateTable('siteSettings')
@@ -39,7 +51,7 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), gapServer?.close(), featureOffServer?.close()]);
+  await Promise.all([server?.close(), gapServer?.close(), featureOffServer?.close(), capServer?.close()]);
 });
 
 const db = (s: TestServer = server) => s.app.db.kysely;
@@ -75,6 +87,24 @@ const send = (browser: TestBrowser) => browser.request({ method: 'POST', url: SE
 const verify = (browser: TestBrowser, code: string) =>
   browser.request({ method: 'POST', url: VERIFY, body: { Code: code } });
 const account = async (browser: TestBrowser) => Account.parse((await browser.request(ME)).json());
+
+/** A new account (they cost nothing) with a number of its own, signed in from the given address or its own. */
+async function newShopperWithNumber(s: TestServer, n: number, clientAddress?: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(s.app, clientAddress === undefined ? {} : { clientAddress });
+  await signIn(browser, 'new');
+  const telephone = `+31 6${String(20_000_000 + n)}`;
+  const saved = await browser.request({ method: 'POST', url: UPDATE, body: { Telephone: telephone } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return browser;
+}
+
+const expectLimited = (response: Awaited<ReturnType<typeof send>>) => {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+};
 
 /** The newest text to a number in the outbox, and the code in it. */
 async function lastText(telephone = SOFIA_PHONE, s: TestServer = server) {
@@ -397,6 +427,32 @@ describe(`Phone verification: rate limits (${databaseKind})`, () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect(await outboxCount(gapServer)).toBe(before);
+  });
+
+  it('DESIGN §6: at most PHONE_CODE_IP_LIMIT codes per hour per client address, however many new accounts ask', async () => {
+    await reset(capServer);
+    const address = '203.0.113.60';
+    for (let i = 0; i < CODES_PER_ADDRESS; i++) {
+      expect((await send(await newShopperWithNumber(capServer, i, address))).statusCode).toBe(200);
+    }
+    const oneMore = await newShopperWithNumber(capServer, CODES_PER_ADDRESS, address);
+    const before = await outboxCount(capServer);
+    expectLimited(await send(oneMore));
+    expect(await outboxCount(capServer)).toBe(before);
+    // Another address is not held up.
+    expect((await send(await newShopperWithNumber(capServer, 9))).statusCode).toBe(200);
+  });
+
+  it('DESIGN §6: at most PHONE_CODE_GLOBAL_LIMIT codes per hour in all, whichever address asks', async () => {
+    await reset(capServer);
+    // Each shopper on an address of their own: only the count over everyone can refuse the last.
+    for (let i = 0; i < CODES_IN_ALL; i++) {
+      expect((await send(await newShopperWithNumber(capServer, 10 + i))).statusCode).toBe(200);
+    }
+    const oneMore = await newShopperWithNumber(capServer, 10 + CODES_IN_ALL);
+    const before = await outboxCount(capServer);
+    expectLimited(await send(oneMore));
+    expect(await outboxCount(capServer)).toBe(before);
   });
 
   it('DESIGN §6: code submissions are limited per shopper (30 per hour)', async () => {

@@ -4,6 +4,7 @@
  * spoken to a stand-in that checks the path, Basic auth and form fields; its configuration; and
  * the verification call through a server that sends with it.
  */
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -149,7 +150,7 @@ describe('Twilio transport against the stand-in', () => {
 });
 
 describe('SMS configuration', () => {
-  const base = { SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/account-sms-config' };
+  const base = { SESSION_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/tmp/account-sms-config' };
 
   it('demo mode uses the outbox; outside demo mode no provider means none (sending fails loudly)', () => {
     expect(loadConfig({ ...base, DEMO: 'true' }).sms).toEqual({ transport: 'outbox' });
@@ -187,14 +188,22 @@ describe('SMS configuration', () => {
     expect(() => loadConfig({ ...base, SMS_API_URL: 'ftp://x' })).toThrow(/SMS_API_URL/);
   });
 
-  it('the verification limits default to 600 s codes, 5 codes an hour, 30 s apart, 30 submissions an hour', () => {
+  it('the verification limits default to 600 s codes, 5 codes an hour, 30 s apart, 30 submissions an hour, 10 codes an hour per client address and 500 in all', () => {
     expect(loadConfig(base).phoneVerification).toEqual({
       codeTtlSeconds: 600,
       resendsPerHour: 5,
       resendIntervalSeconds: 30,
       verifyAttemptsPerHour: 30,
+      sendsPerAddressPerHour: 10,
+      sendsInAllPerHour: 500,
     });
     expect(loadConfig({ ...base, PHONE_CODE_TTL: '120' }).phoneVerification.codeTtlSeconds).toBe(120);
+    expect(
+      loadConfig({ ...base, PHONE_CODE_IP_LIMIT: '3', PHONE_CODE_GLOBAL_LIMIT: '40' }).phoneVerification,
+    ).toMatchObject({ sendsPerAddressPerHour: 3, sendsInAllPerHour: 40 });
+    expect(() => loadConfig({ ...base, PHONE_CODE_GLOBAL_LIMIT: '0' })).toThrow(
+      /PHONE_CODE_GLOBAL_LIMIT: must be a whole number/,
+    );
     expect(() => loadConfig({ ...base, PHONE_CODE_TTL: '0' })).toThrow(/PHONE_CODE_TTL: must be a whole number/);
   });
 });

@@ -1,5 +1,6 @@
 /** Startup failures are readable (issue: bad configuration and a broken database path fail fast). */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { MigrationError } from '../src/db/migrate.js';
 import { databaseKind, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const secret = 'y'.repeat(40);
+const secret = randomBytes(32).toString('hex');
 
 function runMain(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'], {

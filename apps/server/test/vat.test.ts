@@ -5,6 +5,7 @@
  * to over HTTP against a local stand-in: its "invalid" counts, its outages fall back to the
  * offline result. The same check guards company addresses under the EU VAT reverse charge.
  */
+import { randomBytes } from 'node:crypto';
 import { Address } from '@account/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -203,7 +204,7 @@ describe('EU VIES over HTTP (a local stand-in)', () => {
 });
 
 describe('VIES configuration', () => {
-  const base = { SESSION_SECRET: 'x'.repeat(32) };
+  const base = { SESSION_SECRET: randomBytes(32).toString('hex') };
 
   it('VIES_URL turns VIES on; VIES_TIMEOUT_MS defaults to 3000', () => {
     expect(loadConfig(base).vies).toBeUndefined();

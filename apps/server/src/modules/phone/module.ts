@@ -50,6 +50,8 @@ export function registerPhoneVerification(app: FastifyInstance, deps: RouteDeps,
           : null,
       sendsPerShopper: limit({ name: 'sms-shopper', points: rules.resendsPerHour, windowSeconds: HOUR }),
       sendsPerNumber: limit({ name: 'sms-number', points: rules.resendsPerHour, windowSeconds: HOUR }),
+      sendsPerAddress: limit({ name: 'sms-address', points: rules.sendsPerAddressPerHour, windowSeconds: HOUR }),
+      sendsInAll: limit({ name: 'sms-all', points: rules.sendsInAllPerHour, windowSeconds: HOUR }),
       verify: limit({ name: 'phone-verify', points: rules.verifyAttemptsPerHour, windowSeconds: HOUR }),
     },
   });

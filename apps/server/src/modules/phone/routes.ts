@@ -10,6 +10,10 @@ export interface PhoneLimits {
   resendGap: Limit | null;
   sendsPerShopper: Limit;
   sendsPerNumber: Limit;
+  /** Per client address: new accounts cost nothing, so one client could otherwise send without end. */
+  sendsPerAddress: Limit;
+  /** Over the whole shop: what an attacker with many addresses can still make us send (and pay for). */
+  sendsInAll: Limit;
   /** Code submissions per shopper. */
   verify: Limit;
 }
@@ -31,6 +35,9 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: RouteDeps, optio
         await limits.resendGap?.(request, reply, `shopper:${shopperId}`);
         await limits.sendsPerShopper(request, reply, `shopper:${shopperId}`);
         await limits.sendsPerNumber(request, reply, `number:${numberKey(telephone)}`);
+        // Last, so sends refused by the narrower limits do not use up everyone's allowance.
+        await limits.sendsPerAddress(request, reply);
+        await limits.sendsInAll(request, reply, 'all');
       },
     });
   });
