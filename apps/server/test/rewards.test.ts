@@ -8,6 +8,7 @@
 import { Account, Achievement, ALL_FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOUCHER_CODE_LIMITS } from '../src/modules/rewards/module.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
@@ -45,8 +46,8 @@ const claimById = (browser: TestBrowser, id: number | string, withoutXsrf = fals
 const removeWishlist = (browser: TestBrowser, ids: string, withoutXsrf = false) =>
   browser.request({ method: 'DELETE', url: api(`/shopUser/removeWishlist?ids=${ids}`), withoutXsrf });
 
-async function signedIn(subject = 'new', s: TestServer = server): Promise<TestBrowser> {
-  const browser = new TestBrowser(s.app);
+async function signedIn(subject = 'new', s: TestServer = server, clientAddress?: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(s.app, clientAddress === undefined ? {} : { clientAddress });
   await signIn(browser, subject);
   return browser;
 }
@@ -57,9 +58,9 @@ async function account(browser: TestBrowser): Promise<Account> {
   return Account.parse(response.json());
 }
 
-/** A fresh shopper and their id. */
-async function newShopper(): Promise<{ browser: TestBrowser; id: number }> {
-  const browser = await signedIn();
+/** A fresh shopper and their id, signed in from the given client address or one of their own. */
+async function newShopper(clientAddress?: string): Promise<{ browser: TestBrowser; id: number }> {
+  const browser = await signedIn('new', server, clientAddress);
   return { browser, id: (await account(browser)).id };
 }
 
@@ -522,10 +523,10 @@ describe(`§7 POST /voucher/claim/{code} (${databaseKind})`, () => {
     expect(await voucherRows(id)).toEqual([]);
   });
 
-  it('§7 claim by code: the code of an ended campaign is a 409 and adds nothing', async () => {
+  it('§7 claim by code: the code of an ended campaign is a 404, like an unknown one, and adds nothing', async () => {
     const { browser, id } = await newShopper();
     const campaign = await campaignOf({ codes: 2, expireDate: inDays(-1) });
-    expectError(await claimByCode(browser, campaign.claimCode), 409, 'conflict');
+    expectError(await claimByCode(browser, campaign.claimCode), 404, 'not_found');
     expect(await voucherRows(id)).toEqual([]);
   });
 
@@ -542,15 +543,15 @@ describe(`§7 POST /voucher/claim/{code} (${databaseKind})`, () => {
     expect((await account(browser)).vouchers).toHaveLength(2);
   });
 
-  it('§7 claim by code: with the pool used up it is a 409 and no voucher is added', async () => {
+  it('§7 claim by code: with the pool used up it is a 404, like an unknown code, and no voucher is added', async () => {
     const first = await newShopper();
     const second = await newShopper();
     const campaign = await campaignOf({ codes: 1 });
     expect((await claimByCode(first.browser, campaign.claimCode)).statusCode).toBe(200);
-    expectError(await claimByCode(second.browser, campaign.claimCode), 409, 'conflict');
+    expectError(await claimByCode(second.browser, campaign.claimCode), 404, 'not_found');
     expect(await voucherRows(second.id)).toEqual([]);
     const empty = await campaignOf({ codes: 0 });
-    expectError(await claimByCode(second.browser, empty.claimCode), 409, 'conflict');
+    expectError(await claimByCode(second.browser, empty.claimCode), 404, 'not_found');
     expect(await voucherRows(second.id)).toEqual([]);
   });
 
@@ -567,11 +568,77 @@ describe(`§7 POST /voucher/claim/{code} (${databaseKind})`, () => {
     const campaign = await campaignOf({ codes: 4 });
     const shoppers = await Promise.all(Array.from({ length: 6 }, () => newShopper()));
     const responses = await Promise.all(shoppers.map((s) => claimByCode(s.browser, campaign.claimCode)));
-    expect(statuses(responses)).toEqual([200, 200, 200, 200, 409, 409]);
+    expect(statuses(responses)).toEqual([200, 200, 200, 200, 404, 404]);
     const codes = responses.filter((r) => r.statusCode === 200).map((r) => Voucher.parse(r.json()).code);
     expect(new Set(codes).size).toBe(4);
     for (const shopper of shoppers) expect((await voucherRows(shopper.id)).length).toBeLessThanOrEqual(1);
     expect((await poolOf(campaign.id)).every((c) => c.voucherId !== null)).toBe(true);
+  });
+});
+
+describe(`DESIGN §4, §6 POST /voucher/claim/{code} gives code guessing nothing to go on (${databaseKind})`, () => {
+  const { perShopper, perAddress } = VOUCHER_CODE_LIMITS;
+
+  /** A clear 429 whose Retry-After lies within the limit's window. */
+  function expectLimited(response: LightMyRequestResponse, windowSeconds: number) {
+    expectError(response, 429, 'rate_limited');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  }
+
+  it('DESIGN §4 claim by code: unknown, ended, used-up (held by someone else) and another shopper’s pool codes answer identically', async () => {
+    const { browser, id } = await newShopper();
+    const other = await newShopper();
+    const usedUp = await campaignOf({ codes: 1 });
+    const taken = await claimByCode(other.browser, usedUp.claimCode);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const othersPoolCode = Voucher.parse(taken.json()).code!;
+    const ended = await campaignOf({ codes: 2, expireDate: inDays(-1) });
+
+    const unknown = await claimByCode(browser, 'NO-SUCH-CODE-42');
+    expectError(unknown, 404, 'not_found');
+    for (const code of [usedUp.claimCode, othersPoolCode, ended.claimCode]) {
+      const response = await claimByCode(browser, code);
+      expect(response.statusCode, code).toBe(unknown.statusCode);
+      expect(response.json(), code).toEqual(unknown.json());
+    }
+    expect(await voucherRows(id)).toEqual([]);
+  });
+
+  it(`DESIGN §6 claim by code: a shopper's attempt after ${perShopper.points} in 15 minutes is a 429 with Retry-After, from any address, and adds nothing`, async () => {
+    const { browser, id } = await newShopper();
+    const campaign = await campaignOf({ codes: 2 });
+    for (let i = 0; i < perShopper.points; i++) {
+      expectError(await claimByCode(browser, `GUESS-${id}-${i}`), 404, 'not_found');
+    }
+    // A good code is refused as well: the limit counts attempts, whatever they hold.
+    expectLimited(await claimByCode(browser, campaign.claimCode), perShopper.windowSeconds);
+    // The same session from another address counts for the same shopper.
+    const elsewhere = new TestBrowser(server.app);
+    for (const [name, value] of browser.cookies) elsewhere.cookies.set(name, value);
+    expect(elsewhere.clientAddress).not.toBe(browser.clientAddress);
+    expectLimited(await claimByCode(elsewhere, campaign.claimCode), perShopper.windowSeconds);
+    expect(await voucherRows(id)).toEqual([]);
+    // Another shopper is not held up by it.
+    expect((await claimByCode((await newShopper()).browser, campaign.claimCode)).statusCode).toBe(200);
+  });
+
+  it(`DESIGN §6 claim by code: shoppers sharing a client address get ${perAddress.points} attempts in 15 minutes together; the next is a 429 with Retry-After`, async () => {
+    const address = '203.0.113.45';
+    const campaign = await campaignOf({ codes: 2 });
+    let attempts = 0;
+    while (attempts < perAddress.points) {
+      const { browser } = await newShopper(address);
+      for (let i = 0; i < perShopper.points && attempts < perAddress.points; i++, attempts++) {
+        expectError(await claimByCode(browser, `GUESS-ADDRESS-${attempts}`), 404, 'not_found');
+      }
+    }
+    const next = await newShopper(address);
+    expectLimited(await claimByCode(next.browser, campaign.claimCode), perAddress.windowSeconds);
+    expect(await voucherRows(next.id)).toEqual([]);
+    // A shopper at another address is not held up by it.
+    expect((await claimByCode((await newShopper()).browser, campaign.claimCode)).statusCode).toBe(200);
   });
 });
 

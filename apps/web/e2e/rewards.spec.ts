@@ -62,6 +62,25 @@ test.describe('§2 Vouchers', () => {
     await expect(rows).toHaveCount(before);
   });
 
+  test('Have a voucher code?: an unknown code, or one of a campaign already held, is told apart in words', async ({
+    page,
+  }) => {
+    // Neither attempt changes anything, so both projects may run it.
+    await signIn(page, 'Emma');
+    await page.goto('/account/vouchers');
+    const card = page.getByRole('region', { name: 'Have a voucher code?' });
+    const field = card.getByRole('textbox', { name: 'Voucher code' });
+    // Unknown, ended and used-up codes answer alike (404): one message for all of them.
+    await field.fill('NO-SUCH-CODE');
+    await card.getByRole('button', { name: 'Add voucher' }).click();
+    await expect(card.getByText('We do not know this voucher code.')).toBeVisible();
+    await expect(field).toBeFocused();
+    // Emma holds the trail club's vouchers already (409).
+    await field.fill('TRAIL2026');
+    await card.getByRole('button', { name: 'Add voucher' }).click();
+    await expect(card.getByText('This voucher code can no longer be used.')).toBeVisible();
+  });
+
   test('§4 claiming a voucher shows its code and claim date', { tag: '@desktop' }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes the shared demo shopper, which may happen once.
     await signIn(page, 'Emma');

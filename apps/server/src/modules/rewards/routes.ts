@@ -1,15 +1,38 @@
 /** §7 POST /achievement/claim/{achievementId}, POST /voucher/claim/{code}, POST /voucher/{id}/claim, DELETE /shopUser/removeWishlist. */
 import type { FastifyInstance } from 'fastify';
+import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { RewardsService } from './service.js';
 
-export function registerRewardRoutes(app: FastifyInstance, deps: RouteDeps, rewards: RewardsService): void {
+/** The limits on entering campaign codes (module.ts sets their sizes). */
+export interface VoucherCodeLimits {
+  perShopper: Limit;
+  perAddress: Limit;
+}
+
+export function registerRewardRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  rewards: RewardsService,
+  limits: VoucherCodeLimits,
+): void {
   registerEndpoint(app, deps, 'claimAchievement', async ({ shopperId, params }) =>
     rewards.claimAchievement(shopperId, params.achievementId),
   );
 
-  registerEndpoint(app, deps, 'claimVoucherByCode', async ({ shopperId, params }) =>
-    rewards.claimVoucherByCode(shopperId, params.code),
+  registerEndpoint(
+    app,
+    deps,
+    'claimVoucherByCode',
+    async ({ shopperId, params }) => rewards.claimVoucherByCode(shopperId, params.code),
+    {
+      // Runs after the sign-in check, so the shopper is known; every attempt counts, found or not.
+      limit: async (request, reply) => {
+        await limits.perShopper(request, reply, `shopper:${await request.shopperId()}`);
+        // Second, so attempts the shopper's own limit refused leave the address's allowance alone.
+        await limits.perAddress(request, reply);
+      },
+    },
   );
 
   registerEndpoint(app, deps, 'claimVoucherById', async ({ shopperId, params }) =>

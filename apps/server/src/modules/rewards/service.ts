@@ -5,7 +5,10 @@
  *   only an unknown id is a 404;
  * - a campaign's claim code gives the shopper one voucher of that campaign, claimed at once with a
  *   code from the campaign's pool; a shopper who already holds a voucher of the campaign gets no
- *   second one;
+ *   second one (a 409 of its own: it tells only about a campaign in the shopper's own list, and
+ *   spares a shopper who enters a flyer's code twice a misleading 'unknown code');
+ * - an ended campaign's code, or one whose pool is used up, answers exactly like an unknown code
+ *   (DESIGN §4: as if it did not exist), so that guessing cannot tell real codes apart;
  * - claiming one of the shopper's vouchers hands it a code from its campaign's pool, unless the
  *   shop gave it a code already, which it keeps.
  */
@@ -16,6 +19,7 @@ import type { RewardsRepository } from './repository.js';
 
 export function rewardsService(repository: RewardsRepository) {
   const noCodesLeft = () => conflict('All codes of this voucher campaign have been handed out');
+  const unknownCode = () => notFound('No such voucher code');
 
   return {
     /** §4 Achievement: claimable, then claimed (claim date set); answers the claimed achievement. */
@@ -44,8 +48,7 @@ export function rewardsService(repository: RewardsRepository) {
       const now = new Date().toISOString();
       const voucherId = await repository.transaction(async (trx) => {
         const campaign = await repository.campaignByClaimCode(trx, claimCode);
-        if (!campaign) throw notFound('No such voucher code');
-        if (isVoucherExpired(campaign.expireDate, now)) throw conflict('This voucher campaign has ended');
+        if (!campaign || isVoucherExpired(campaign.expireDate, now)) throw unknownCode();
         await repository.lockShopper(trx, shopperId);
         if (await repository.holdsCampaignVoucher(trx, shopperId, campaign.id)) {
           throw conflict('You already have a voucher of this campaign');
@@ -53,7 +56,7 @@ export function rewardsService(repository: RewardsRepository) {
         const id = await repository.insertClaimedVoucher(trx, shopperId, campaign.id, now);
         // Throwing rolls the new voucher back.
         const code = await repository.handOutCode(trx, campaign.id, id);
-        if (code === null) throw noCodesLeft();
+        if (code === null) throw unknownCode();
         await recordEvent(trx, {
           shopperId,
           type: 'voucher.claimed',

@@ -11,6 +11,7 @@ import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { TextField } from '@/ui/Field';
 import { Spinner } from '@/ui/Spinner';
+import { claimCodeErrorKey } from './claim-code-error';
 import styles from './VouchersPage.module.css';
 
 const MAX_CODE_LENGTH = 64;
@@ -40,8 +41,7 @@ export function ClaimByCode() {
       setCode('');
       show(t('ac_VoucherAdded'));
     } catch (failure) {
-      const status = failure instanceof ApiError ? failure.status : 0;
-      setError(t(status === 404 || status === 400 ? 'ac_VoucherCodeUnknown' : 'ac_VoucherCodeNotClaimable'));
+      setError(t(claimCodeErrorKey(failure instanceof ApiError ? failure.status : 0)));
       input.current?.focus();
     } finally {
       setBusy(false);
