@@ -4,10 +4,7 @@
  * first page, a late page, and searches by product name and by order number.
  */
 import type { Db } from '../src/db/connection.js';
-import { orderRepository } from '../src/modules/orders/repository.js';
-import { orderService } from '../src/modules/orders/service.js';
-import { settingsRepository } from '../src/modules/settings/repository.js';
-import { NO_PUBLIC_PROVIDERS, settingsService } from '../src/modules/settings/service.js';
+import { buildDatabaseServices } from '../src/services.js';
 import type { GeneratedShop } from './generate.js';
 
 export interface OrderListResult {
@@ -40,10 +37,7 @@ async function measure(
 }
 
 export async function orderListSection(db: Db, shop: GeneratedShop, iterations: number): Promise<OrderListResult[]> {
-  const service = orderService({
-    repository: orderRepository(db.kysely),
-    settings: settingsService(settingsRepository(db.kysely), NO_PUBLIC_PROVIDERS),
-  });
+  const service = buildDatabaseServices(db).orders;
   const heavy = shop.heavyShopperId;
   const middle = await db.kysely
     .selectFrom('orders')

@@ -10,17 +10,11 @@ import { parseArgs } from 'node:util';
 import { WEBHOOK_DELIVERY_STATES } from '@account/contract';
 import { SingleBar } from 'cli-progress';
 import { ConfigError, loadDatabaseConfig } from './config.js';
-import { DatabaseOpenError, type Db, openDatabase } from './db/connection.js';
+import { DatabaseOpenError, openDatabase } from './db/connection.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
-import { accountRepository } from './modules/account/repository.js';
-import { accountService } from './modules/account/service.js';
-import { apiKeyStore } from './modules/integration/api-keys.js';
-import { integrationService, shopperDataOf } from './modules/integration/service.js';
-import { orderRepository } from './modules/orders/repository.js';
-import { settingsRepository } from './modules/settings/repository.js';
-import { NO_PUBLIC_PROVIDERS, settingsService } from './modules/settings/service.js';
-import { webhookStore } from './modules/webhooks/store.js';
+import { shopperDataOf } from './modules/integration/service.js';
+import { buildDatabaseServices, type DatabaseServices } from './services.js';
 
 const USAGE = `Usage: account-area <command> [options]
 
@@ -45,20 +39,6 @@ Exit codes: 0 done, 1 failed, 2 done but some records were refused.`;
 
 class UsageError extends Error {}
 
-function services(db: Db) {
-  const settings = settingsService(settingsRepository(db.kysely), NO_PUBLIC_PROVIDERS);
-  const orders = orderRepository(db.kysely);
-  const accounts = accountService(accountRepository(db.kysely), orders, settings);
-  const integration = integrationService({
-    db: db.kysely,
-    settings,
-    settingsRepository: settingsRepository(db.kysely),
-    accounts,
-    orders,
-  });
-  return { settings, orders, accounts, integration };
-}
-
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const table = (rows: readonly object[]) => {
   if (rows.length === 0) return print('(none)');
@@ -71,14 +51,13 @@ const table = (rows: readonly object[]) => {
 };
 
 /** Applies an NDJSON file in batches, with a progress bar on stderr and a summary on stdout. */
-async function importFile(db: Db, file: string, batchSize: number): Promise<number> {
+async function importFile({ integration }: DatabaseServices, file: string, batchSize: number): Promise<number> {
   let size: number;
   try {
     size = statSync(file).size;
   } catch {
     throw new UsageError(`Cannot read ${file}`);
   }
-  const { integration } = services(db);
   const totals = { created: 0, updated: 0, deleted: 0, absent: 0, rejected: 0 };
   const refused: { line: number; kind: string | null; reasons: string }[] = [];
   const bar = new SingleBar({
@@ -177,8 +156,9 @@ async function run(argv: string[]): Promise<number> {
       print(seeded ? `Seeded the demo shop into ${db.location}.` : `${db.location} holds data already; left it alone.`);
       return 0;
     }
+    const services = buildDatabaseServices(db);
     if (command === 'api-keys') {
-      const keys = apiKeyStore(db.kysely);
+      const keys = services.apiKeys;
       if (sub === 'create') {
         const name = rest.join(' ').trim();
         if (!name) throw new UsageError('Give the key a name: api-keys create <name>');
@@ -200,7 +180,7 @@ async function run(argv: string[]): Promise<number> {
       throw new UsageError('api-keys takes create, list or revoke.');
     }
     if (command === 'webhooks') {
-      const hooks = webhookStore(db.kysely);
+      const hooks = services.webhooks;
       if (sub === 'add') {
         const url = rest[0];
         if (!url || !/^https?:\/\//i.test(url)) throw new UsageError('Give an http(s) URL: webhooks add <url>');
@@ -241,15 +221,14 @@ async function run(argv: string[]): Promise<number> {
       if (!sub) throw new UsageError('Give the file: import <file.ndjson>');
       const batch = Number(values.batch ?? 500);
       if (!Number.isInteger(batch) || batch < 1 || batch > 1000) throw new UsageError('--batch takes 1 to 1000.');
-      return await importFile(db, sub, batch);
+      return await importFile(services, sub, batch);
     }
     // export-shopper
-    const { integration, accounts, orders } = services(db);
     const data =
       values.id !== undefined
-        ? await shopperDataOf({ db: db.kysely, accounts, orders }, Number(values.id))
+        ? await shopperDataOf({ db: db.kysely, accounts: services.accounts }, Number(values.id))
         : sub
-          ? await integration.shopperData(sub)
+          ? await services.integration.shopperData(sub)
           : null;
     if (!data) throw new UsageError('Name the shopper: export-shopper <shop id> or --id=<account id>');
     const json = `${JSON.stringify(data, null, 2)}\n`;

@@ -8,7 +8,7 @@
 import { Account, Achievement, ALL_FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOUCHER_CODE_LIMITS } from '../src/modules/rewards/module.js';
+import { VOUCHER_CODE_LIMITS } from '../src/modules/rewards/routes.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { AppError } from '../src/http/errors.js';
+import { AppError } from '../src/errors.js';
 import { SmsSendError, smsTransportFor } from '../src/integrations/sms/index.js';
 import { unconfiguredTransport } from '../src/integrations/sms/sms-transport.js';
 import { toE164, twilioTransport } from '../src/integrations/sms/twilio.js';

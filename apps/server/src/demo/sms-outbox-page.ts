@@ -8,7 +8,7 @@ import { ERROR_CODES } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import { type OutboxMessage, outboxReader } from '../integrations/sms/outbox.js';
 
 export const DEMO_SMS_PATH = '/demo-sms';

@@ -6,23 +6,7 @@
 import { ERROR_CODES, type ErrorBody } from '@account/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what = 'Not found') => new AppError(404, ERROR_CODES.notFound, what);
-export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-export const unauthenticated = () => new AppError(401, ERROR_CODES.unauthenticated, 'Sign in first');
-export const fieldErrors = (fields: Record<string, string>, message = 'Some fields are not valid') =>
-  new AppError(400, ERROR_CODES.validation, message, fields);
+import { AppError, notFound } from '../errors.js';
 
 /**
  * The field name as the client sends it (spec §7: capitalised), taken from the last named step of

@@ -7,7 +7,7 @@ import { ERROR_CODES } from '@account/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { RawDriver } from '../db/connection.js';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 
 export interface LimitRule {
   /** Distinguishes this limit's counters from the others'. */

@@ -17,7 +17,7 @@ import {
   type ResponseOf,
 } from '@account/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AppError, unauthenticated } from './errors.js';
+import { AppError, unauthenticated } from '../errors.js';
 import type { Limit } from './rate-limit.js';
 
 export interface RouteContext<N extends EndpointName> {

@@ -10,8 +10,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE, ERROR_CODES } from '@account/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
 import { hashToken, type SessionService } from '../modules/sessions/service.js';
-import { AppError, sendError } from './errors.js';
+import { sendError } from './errors.js';
 
 export const SESSION_COOKIE = 'account_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';

@@ -9,7 +9,7 @@ import type { SiteConfig } from '@account/contract';
 import type {} from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './errors.js';
+import { notFound } from '../errors.js';
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 

@@ -6,7 +6,8 @@
 import { ERROR_CODES, GENERIC_FIELD_ERROR } from '@account/contract';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { AppError, fieldName } from './errors.js';
+import { AppError } from '../errors.js';
+import { fieldName } from './errors.js';
 import { normalizeKeys } from './key-casing.js';
 
 type Issue = z.core.$ZodIssue;

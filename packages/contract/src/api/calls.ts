@@ -52,13 +52,22 @@ export interface CallSchemas {
 }
 
 export const callSchemas = {
+  // modules/account
   getAccount: { response: Account },
+  // modules/profile
   updateAccount: { body: UpdateAccountBody, response: Account },
-  uploadImage: { response: UploadImageResponse },
   removeLastViewProduct: { params: idParams('productId'), response: null },
+  // modules/avatar
+  uploadImage: { response: UploadImageResponse },
+  // modules/rewards
   removeWishlist: { query: RemoveWishlistQuery, response: null },
+  claimAchievement: { params: idParams('achievementId'), body: EmptyBody, response: Achievement },
+  claimVoucherByCode: { params: VoucherCodeParams, body: EmptyBody, response: Voucher },
+  claimVoucherById: { params: idParams('id'), body: EmptyBody, response: VoucherClaimResult },
+  // modules/phone
   sendVerifySms: { body: EmptyBody, response: SendVerifySmsResponse },
   verifyTelephoneNumber: { body: VerifyTelephoneBody, response: Account },
+  // modules/auth
   loginFacebook: { body: FacebookLoginBody, response: Account },
   loginGoogle: { body: GoogleLoginBody, response: Account },
   loginApple: { body: AppleLoginBody, response: Account },
@@ -67,26 +76,27 @@ export const callSchemas = {
   loginSteam: { body: EmptyBody, response: RedirectResponse },
   loginAuth0: { body: EmptyBody, response: RedirectResponse },
   logout: { body: EmptyBody, response: LogoutResponse },
+  // modules/settings
   getSetting: { response: SiteConfig },
-  getPreferences: { response: Preferences },
-  validateEmail: { body: ValidateEmailBody, response: ValidResponse },
-  validateVatNumber: { body: ValidateVatNumberBody, response: ValidResponse },
-  firstTimeSetting: { body: FirstTimeSettingBody, response: Account },
-  updateInterests: { body: InterestsBody, response: Preferences },
-  updateNewsletters: { body: NewslettersBody, response: Preferences },
   getTranslations: { query: TranslationQuery, response: TranslationList },
   getLocalize: { response: LocalizeData },
   updateLocalize: { body: LocalizeUpdate, response: LocalizeData },
-  claimAchievement: { params: idParams('achievementId'), body: EmptyBody, response: Achievement },
+  // modules/preferences
+  getPreferences: { response: Preferences },
+  validateEmail: { body: ValidateEmailBody, response: ValidResponse },
+  firstTimeSetting: { body: FirstTimeSettingBody, response: Account },
+  updateInterests: { body: InterestsBody, response: Preferences },
+  updateNewsletters: { body: NewslettersBody, response: Preferences },
+  // modules/addresses
   createAddress: { body: AddressInput, response: Address },
   updateAddress: { body: AddressUpdate, response: Address },
   deleteAddress: { params: idParams('addressId'), response: null },
+  validateVatNumber: { body: ValidateVatNumberBody, response: ValidResponse },
+  // modules/orders
   listOrders: { query: OrderListQuery, response: OrderList },
   getOrder: { params: idParams('id'), response: Order },
   deleteOrder: { params: idParams('id'), response: null },
   downloadInvoice: { params: idParams('id'), response: null },
-  claimVoucherByCode: { params: VoucherCodeParams, body: EmptyBody, response: Voucher },
-  claimVoucherById: { params: idParams('id'), body: EmptyBody, response: VoucherClaimResult },
 } as const satisfies Record<EndpointName, CallSchemas>;
 
 type Schemas<N extends EndpointName> = (typeof callSchemas)[N];

@@ -1,6 +1,8 @@
 /**
- * Every call of spec §7: method, path, sign-in and feature. Kept free of schemas so the web app
- * can import it without shipping zod in its first screen; the schemas live in calls.ts.
+ * Every call of spec §7: method, path, sign-in and feature, grouped by the server module that
+ * serves it (apps/server/src/modules/<name>/routes.ts), whatever screen calls it. Kept free of
+ * schemas so the web app can import it without shipping zod in its first screen; the schemas
+ * live in calls.ts, in the same order.
  */
 import type { Feature } from '../domain/features.js';
 
@@ -24,24 +26,19 @@ export interface EndpointDef {
 export const API_BASE = '/account/api/v1';
 
 export const endpoints = {
+  // Served by modules/account: the account as a whole (spec §3).
   getAccount: {
     method: 'GET',
     path: '/shopuser/me',
     auth: true,
     summary: 'Loads the signed-in shopper’s account',
   },
+  // Served by modules/profile: the shopper's own fields and the recently viewed list.
   updateAccount: {
     method: 'POST',
     path: '/shopUser/updateAccount',
     auth: true,
     summary: 'Saves the profile model or single account fields',
-  },
-  uploadImage: {
-    method: 'POST',
-    path: '/shopUser/uploadImage',
-    auth: true,
-    upload: { field: 'attachFile' },
-    summary: "Uploads the avatar (multipart, file field 'attachFile')",
   },
   removeLastViewProduct: {
     method: 'DELETE',
@@ -49,6 +46,15 @@ export const endpoints = {
     auth: true,
     summary: 'Removes a product from the recently viewed list',
   },
+  // Served by modules/avatar: the profile picture.
+  uploadImage: {
+    method: 'POST',
+    path: '/shopUser/uploadImage',
+    auth: true,
+    upload: { field: 'attachFile' },
+    summary: "Uploads the avatar (multipart, file field 'attachFile')",
+  },
+  // Served by modules/rewards: the wishlist, achievements and vouchers: three screens, one module.
   removeWishlist: {
     method: 'DELETE',
     path: '/shopUser/removeWishlist',
@@ -56,6 +62,28 @@ export const endpoints = {
     feature: 'MyWishlist',
     summary: 'Removes one wish or clears the wishlist',
   },
+  claimAchievement: {
+    method: 'POST',
+    path: '/achievement/claim/:achievementId',
+    auth: true,
+    feature: 'Achievements',
+    summary: 'Claims the reward of a claimable achievement',
+  },
+  claimVoucherByCode: {
+    method: 'POST',
+    path: '/voucher/claim/:code',
+    auth: true,
+    feature: 'MyVouchers',
+    summary: 'Adds the voucher behind a campaign code to the shopper’s vouchers',
+  },
+  claimVoucherById: {
+    method: 'POST',
+    path: '/voucher/:id/claim',
+    auth: true,
+    feature: 'MyVouchers',
+    summary: 'Hands out the code of one of the shopper’s unclaimed vouchers',
+  },
+  // Served by modules/phone: telephone verification by SMS.
   sendVerifySms: {
     method: 'POST',
     path: '/shopUser/sendVerifySms',
@@ -70,6 +98,7 @@ export const endpoints = {
     feature: 'TelephoneNumberVerification',
     summary: 'Verifies the telephone with the code sent by SMS',
   },
+  // Served by modules/auth: sign-in with each provider, and sign-out.
   loginFacebook: {
     method: 'POST',
     path: '/login/facebook',
@@ -118,47 +147,12 @@ export const endpoints = {
     auth: false,
     summary: 'Signs out; the response may hold a URL to go to',
   },
+  // Served by modules/settings: the site configuration, its texts and the shopper's localisation.
   getSetting: {
     method: 'GET',
     path: '/setting',
     auth: false,
     summary: 'The site configuration',
-  },
-  getPreferences: {
-    method: 'GET',
-    path: '/setting/preferences',
-    auth: true,
-    summary: 'Interests and newsletters with the shopper’s selection',
-  },
-  validateEmail: {
-    method: 'POST',
-    path: '/setting/validateEmail',
-    auth: false,
-    summary: 'Succeeds when the email address is valid; 400 otherwise',
-  },
-  validateVatNumber: {
-    method: 'POST',
-    path: '/setting/validateVatNumber',
-    auth: true,
-    summary: 'Succeeds when the VAT number is valid for the country; 400 otherwise',
-  },
-  firstTimeSetting: {
-    method: 'POST',
-    path: '/setting/firstTimeSetting',
-    auth: true,
-    summary: 'Saves the first-login onboarding and ends first-time login',
-  },
-  updateInterests: {
-    method: 'PATCH',
-    path: '/setting/interests',
-    auth: true,
-    summary: 'Replaces the shopper’s interests',
-  },
-  updateNewsletters: {
-    method: 'PATCH',
-    path: '/setting/newsletters',
-    auth: true,
-    summary: 'Replaces the shopper’s newsletter subscriptions',
   },
   getTranslations: {
     method: 'GET',
@@ -178,13 +172,38 @@ export const endpoints = {
     auth: true,
     summary: 'Sets the shopper’s country, language and currency',
   },
-  claimAchievement: {
-    method: 'POST',
-    path: '/achievement/claim/:achievementId',
+  // Served by modules/preferences: interests, newsletters, the first-login onboarding and the email check.
+  getPreferences: {
+    method: 'GET',
+    path: '/setting/preferences',
     auth: true,
-    feature: 'Achievements',
-    summary: 'Claims the reward of a claimable achievement',
+    summary: 'Interests and newsletters with the shopper’s selection',
   },
+  validateEmail: {
+    method: 'POST',
+    path: '/setting/validateEmail',
+    auth: false,
+    summary: 'Succeeds when the email address is valid; 400 otherwise',
+  },
+  firstTimeSetting: {
+    method: 'POST',
+    path: '/setting/firstTimeSetting',
+    auth: true,
+    summary: 'Saves the first-login onboarding and ends first-time login',
+  },
+  updateInterests: {
+    method: 'PATCH',
+    path: '/setting/interests',
+    auth: true,
+    summary: 'Replaces the shopper’s interests',
+  },
+  updateNewsletters: {
+    method: 'PATCH',
+    path: '/setting/newsletters',
+    auth: true,
+    summary: 'Replaces the shopper’s newsletter subscriptions',
+  },
+  // Served by modules/addresses: the address book and its VAT number check.
   createAddress: {
     method: 'POST',
     path: '/address',
@@ -206,6 +225,13 @@ export const endpoints = {
     feature: 'AddressBook',
     summary: 'Deletes an address',
   },
+  validateVatNumber: {
+    method: 'POST',
+    path: '/setting/validateVatNumber',
+    auth: true,
+    summary: 'Succeeds when the VAT number is valid for the country; 400 otherwise',
+  },
+  // Served by modules/orders: the shopper's orders and their invoices.
   listOrders: {
     method: 'GET',
     path: '/order',
@@ -234,20 +260,6 @@ export const endpoints = {
     feature: 'MyOrders',
     produces: 'application/pdf',
     summary: 'The invoice of an order as a PDF',
-  },
-  claimVoucherByCode: {
-    method: 'POST',
-    path: '/voucher/claim/:code',
-    auth: true,
-    feature: 'MyVouchers',
-    summary: 'Adds the voucher behind a campaign code to the shopper’s vouchers',
-  },
-  claimVoucherById: {
-    method: 'POST',
-    path: '/voucher/:id/claim',
-    auth: true,
-    feature: 'MyVouchers',
-    summary: 'Hands out the code of one of the shopper’s unclaimed vouchers',
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -3,7 +3,7 @@
  * form and the server: they read the server-supplied field definitions, so a shop's own field
  * list is validated the same way on both sides.
  */
-import type { FieldDefinition } from './entities.js';
+import type { Address, FieldDefinition } from './entities.js';
 import { FIELD_TYPES } from './field-types.js';
 import { LIMITS } from './rules.js';
 
@@ -83,20 +83,36 @@ export function addressProblems(values: AddressValues, fields: readonly FieldDef
   return problems;
 }
 
-/** The orderFields that are the address's own columns; any other input field is a shop's extra field. */
-export const ADDRESS_COLUMNS = {
-  FirstName: 'firstName',
-  LastName: 'lastName',
-  CompanyName: 'companyName',
-  VatNumber: 'vatNumber',
-  Email: 'email',
-  ConfirmEmail: 'confirmEmail',
-  Telephone: 'telephone',
-  ConfirmTelephone: 'confirmTelephone',
-  Country: 'country',
-  Address: 'address',
-  AddressNumber: 'addressNumber',
-  AddressNumberSuffix: 'addressNumberSuffix',
-  ZipCode: 'zipCode',
-  City: 'city',
-} as const;
+/**
+ * The address's own fields, written once for the form, the rules and the server: the form's
+ * orderField and the contract's key (Address, AddressInput). A confirmation is compared with the
+ * field it confirms and never stored. Any other input field is a shop's extra field.
+ */
+export const ADDRESS_FIELDS = [
+  { field: 'FirstName', key: 'firstName' },
+  { field: 'LastName', key: 'lastName' },
+  { field: 'CompanyName', key: 'companyName' },
+  { field: 'VatNumber', key: 'vatNumber' },
+  { field: 'AddressType', key: 'addressType' },
+  { field: 'Email', key: 'email' },
+  { field: 'ConfirmEmail', key: 'confirmEmail', confirms: 'email' },
+  { field: 'Telephone', key: 'telephone' },
+  { field: 'ConfirmTelephone', key: 'confirmTelephone', confirms: 'telephone' },
+  { field: 'Country', key: 'country' },
+  { field: 'Address', key: 'address' },
+  { field: 'AddressNumber', key: 'addressNumber' },
+  { field: 'AddressNumberSuffix', key: 'addressNumberSuffix' },
+  { field: 'ZipCode', key: 'zipCode' },
+  { field: 'City', key: 'city' },
+] as const satisfies readonly (
+  | { field: string; key: keyof Address }
+  | { field: string; key: string; confirms: keyof Address }
+)[];
+
+/** The keys of an address's stored data: the Address without its id, name, roles and extra fields. */
+export const ADDRESS_DATA_KEYS = ADDRESS_FIELDS.flatMap((f) => ('confirms' in f ? [] : [f.key]));
+export type AddressDataKey = (typeof ADDRESS_DATA_KEYS)[number];
+
+/** The form's text inputs that are the address's own, orderField -> key (AddressType is the type's '0' or '1'). */
+export const ADDRESS_COLUMNS: Readonly<Record<string, Exclude<(typeof ADDRESS_FIELDS)[number]['key'], 'addressType'>>> =
+  Object.fromEntries(ADDRESS_FIELDS.flatMap((f) => (f.key === 'addressType' ? [] : [[f.field, f.key]])));

@@ -1,9 +1,6 @@
 import { fromMinorUnits, type Product } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { shopperAddresses } from '../addresses/repository.js';
-import { phoneRepository } from '../phone/repository.js';
-import { shopperAchievements, shopperVouchers } from '../rewards/repository.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 export const SHOPPER_COLUMNS = [
@@ -23,7 +20,6 @@ export const SHOPPER_COLUMNS = [
 ] as const;
 
 export function accountRepository(db: Kysely<Database>) {
-  const phones = phoneRepository(db);
   /** Products with their price in `currency` when the shop has one, else in their own currency. */
   const products = (currency: string) =>
     db
@@ -82,10 +78,6 @@ export function accountRepository(db: Kysely<Database>) {
       });
     },
 
-    addresses: (shopperId: number) => shopperAddresses(db, shopperId),
-
-    achievements: (shopperId: number) => shopperAchievements(db, shopperId),
-
     async recentlyViewed(shopperId: number, currency: string): Promise<Product[]> {
       const rows = await products(currency)
         .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
@@ -105,8 +97,6 @@ export function accountRepository(db: Kysely<Database>) {
       return rows.map(toProduct);
     },
 
-    vouchers: (shopperId: number, now: string) => shopperVouchers(db, shopperId, now),
-
     async interestIds(shopperId: number): Promise<number[]> {
       const rows = await db
         .selectFrom('shopperInterests')
@@ -125,12 +115,6 @@ export function accountRepository(db: Kysely<Database>) {
         .orderBy('newsletterId')
         .execute();
       return rows.map((r) => r.newsletterId);
-    },
-
-    /** When the shopper's live verification code for this number expires, or null when there is none. */
-    async telephoneCodeExpiry(shopperId: number, telephone: string, now: string): Promise<string | null> {
-      if (!telephone) return null;
-      return (await phones.liveCode(shopperId, telephone, now))?.expiresAt ?? null;
     },
   };
 }

@@ -1,11 +1,36 @@
 /** Builds the account of spec §3 from its parts. */
-import { type Account, isTelephoneVerified } from '@account/contract';
-import { notFound } from '../../http/errors.js';
-import type { OrderRepository } from '../orders/repository.js';
+import {
+  type Account,
+  type Achievement,
+  type Address,
+  isTelephoneVerified,
+  type Order,
+  type Voucher,
+} from '@account/contract';
+import { notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import type { AccountRepository } from './repository.js';
 
-export function accountService(repository: AccountRepository, orders: OrderRepository, settings: SettingsService) {
+/**
+ * The parts of the account other modules own, each answered by its owner; the composition root
+ * wires them, so the account module depends on none of their internals.
+ */
+export interface AccountParts {
+  lastOrder(shopperId: number): Promise<Order | null>;
+  addresses(shopperId: number): Promise<Address[]>;
+  achievements(shopperId: number): Promise<Achievement[]>;
+  vouchers(shopperId: number, now: string): Promise<Voucher[]>;
+  /** The shopper's live verification code for this number, if any. */
+  liveTelephoneCode(shopperId: number, telephone: string, now: string): Promise<{ expiresAt: string } | undefined>;
+}
+
+export function accountService(repository: AccountRepository, parts: AccountParts, settings: SettingsService) {
+  /** When the shopper's live verification code for this number expires, or null when there is none. */
+  async function telephoneCodeExpiry(shopperId: number, telephone: string, now: string): Promise<string | null> {
+    if (!telephone) return null;
+    return (await parts.liveTelephoneCode(shopperId, telephone, now))?.expiresAt ?? null;
+  }
+
   return {
     async load(shopperId: number): Promise<Account> {
       const now = new Date().toISOString();
@@ -30,15 +55,15 @@ export function accountService(repository: AccountRepository, orders: OrderRepos
           country: shopper.defaultCountry,
           currency: shopper.defaultCurrency,
         }),
-        orders.latest(shopperId),
-        repository.achievements(shopperId),
+        parts.lastOrder(shopperId),
+        parts.achievements(shopperId),
         repository.recentlyViewed(shopperId, shopper.defaultCurrency),
         repository.wishlist(shopperId, shopper.defaultCurrency),
-        repository.addresses(shopperId),
-        repository.vouchers(shopperId, now),
+        parts.addresses(shopperId),
+        parts.vouchers(shopperId, now),
         repository.interestIds(shopperId),
         repository.newsletterIds(shopperId),
-        repository.telephoneCodeExpiry(shopperId, shopper.telephone, now),
+        telephoneCodeExpiry(shopperId, shopper.telephone, now),
       ]);
       const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {
         iSO4217: shopper.defaultCurrency,

@@ -1,13 +1,13 @@
 /** SQL of the address book: a shopper's addresses and their default billing and delivery roles. */
-import { type Address, fullName } from '@account/contract';
+import { ADDRESS_DATA_KEYS, type Address, type AddressDataKey, fullName } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
-import type { Database, Row, RowUpdate } from '../../db/types.js';
+import type { Database, Row } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An address's own data, named as the contract names it. */
-export type AddressData = Omit<Address, 'addressId' | 'name' | 'isBilling' | 'isShipping'> & {
+export type AddressData = Pick<Address, AddressDataKey> & {
   /** Values of the shop's own extra fields, by orderField. */
   extraFields: Record<string, string>;
 };
@@ -15,25 +15,17 @@ export type AddressData = Omit<Address, 'addressId' | 'name' | 'isBilling' | 'is
 /** The default roles an address can hold, one address each per shopper (unique indexes). */
 export type AddressRole = 'isBilling' | 'isShipping';
 
-const COLUMNS = [
-  'id',
-  'firstName',
-  'lastName',
-  'companyName',
-  'vatNumber',
-  'addressType',
-  'email',
-  'telephone',
-  'country',
-  'street',
-  'houseNumber',
-  'houseNumberSuffix',
-  'zipCode',
-  'city',
-  'isBilling',
-  'isShipping',
-  'extraFields',
-] as const;
+/** The data keys whose columns are named otherwise: the table is older than the contract's names. */
+const RENAMED = {
+  address: 'street',
+  addressNumber: 'houseNumber',
+  addressNumberSuffix: 'houseNumberSuffix',
+} as const satisfies Partial<Record<AddressDataKey, keyof Row<'addresses'>>>;
+
+const isRenamed = (key: AddressDataKey): key is keyof typeof RENAMED => Object.hasOwn(RENAMED, key);
+const columnOf = (key: AddressDataKey) => (isRenamed(key) ? RENAMED[key] : key);
+
+const COLUMNS = ['id', ...ADDRESS_DATA_KEYS.map(columnOf), 'isBilling', 'isShipping', 'extraFields'] as const;
 
 type AddressRow = Pick<Row<'addresses'>, (typeof COLUMNS)[number]>;
 
@@ -88,33 +80,17 @@ function parseExtraFields(json: string | null): Record<string, string> {
 const extraFieldsJson = (extraFields: Record<string, string>) =>
   Object.keys(extraFields).length > 0 ? JSON.stringify(extraFields) : null;
 
-/** The columns of an address's data. */
-const rowOf = (data: AddressData) => ({
-  firstName: data.firstName,
-  lastName: data.lastName,
-  companyName: data.companyName,
-  vatNumber: data.vatNumber,
-  addressType: data.addressType,
-  email: data.email,
-  telephone: data.telephone,
-  country: data.country,
-  street: data.address,
-  houseNumber: data.addressNumber,
-  houseNumberSuffix: data.addressNumberSuffix,
-  zipCode: data.zipCode,
-  city: data.city,
-  extraFields: extraFieldsJson(data.extraFields),
-});
+/** Reads through a generic key, so that full data keeps its full type (`data.address` would not). */
+const valueAt = <D, K extends keyof D>(data: D, key: K): D[K] => data[key];
 
-/** The columns of the data that changed (any part of it). */
-function changedColumns(changes: Partial<AddressData>): RowUpdate<'addresses'> {
-  const { address, addressNumber, addressNumberSuffix, extraFields, ...same } = changes;
+/** The columns of an address's data, or of the part of it that changed; Kysely leaves out an undefined value. */
+function columnsOf<D extends Partial<AddressData>>(data: D) {
+  const { address, addressNumber, addressNumberSuffix, extraFields, ...same } = data;
   return {
     ...same,
-    ...(address === undefined ? {} : { street: address }),
-    ...(addressNumber === undefined ? {} : { houseNumber: addressNumber }),
-    ...(addressNumberSuffix === undefined ? {} : { houseNumberSuffix: addressNumberSuffix }),
-    ...(extraFields === undefined ? {} : { extraFields: extraFieldsJson(extraFields) }),
+    [RENAMED.address]: valueAt(data, 'address'),
+    [RENAMED.addressNumber]: valueAt(data, 'addressNumber'),
+    [RENAMED.addressNumberSuffix]: valueAt(data, 'addressNumberSuffix'),
   };
 }
 
@@ -190,7 +166,15 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     ): Promise<number> {
       const { id } = await trx
         .insertInto('addresses')
-        .values({ ...rowOf(data), shopperId, isBilling: 0, isShipping: 0, createdAt: now, updatedAt: now })
+        .values({
+          ...columnsOf(data),
+          extraFields: extraFieldsJson(data.extraFields),
+          shopperId,
+          isBilling: 0,
+          isShipping: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const role of ['isBilling', 'isShipping'] as const) {
@@ -208,7 +192,11 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     ) {
       await trx
         .updateTable('addresses')
-        .set({ ...changedColumns(changes), updatedAt: now })
+        .set({
+          ...columnsOf(changes),
+          ...(changes.extraFields === undefined ? {} : { extraFields: extraFieldsJson(changes.extraFields) }),
+          updatedAt: now,
+        })
         .where('id', '=', id)
         .where('shopperId', '=', shopperId)
         .execute();

@@ -1,6 +1,6 @@
 /** §7 POST/PATCH /address, DELETE /address/{addressId} and POST /setting/validateVatNumber. */
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors } from '../../http/errors.js';
+import { fieldErrors } from '../../errors.js';
 import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { AddressService } from './service.js';

@@ -5,7 +5,8 @@
  * number. Each shopper has at most one default billing and one default delivery address.
  */
 import {
-  ADDRESS_COLUMNS,
+  ADDRESS_DATA_KEYS,
+  ADDRESS_FIELDS,
   type Address,
   type AddressInput,
   type AddressUpdate,
@@ -16,7 +17,7 @@ import {
 } from '@account/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { fieldErrors, notFound } from '../../http/errors.js';
+import { fieldErrors, notFound } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { VatCheck } from '../../integrations/vat/vat-check.js';
 import type { SettingsService } from '../settings/service.js';
@@ -30,23 +31,6 @@ export interface AddressServiceOptions {
   vat: VatCheck;
 }
 
-/** The data keys of an address besides the extra fields. */
-const DATA_KEYS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'vatNumber',
-  'addressType',
-  'email',
-  'telephone',
-  'country',
-  'address',
-  'addressNumber',
-  'addressNumberSuffix',
-  'zipCode',
-  'city',
-] as const satisfies readonly (keyof AddressData)[];
-
 const ROLES: readonly AddressRole[] = ['isBilling', 'isShipping'];
 
 /** Confirmation fields as sent; one left out confirms its own field (a client without it). */
@@ -55,7 +39,7 @@ interface Confirmations {
   confirmTelephone?: string | undefined;
 }
 
-const STANDARD_FIELDS = new Set<string>(['AddressType', ...Object.keys(ADDRESS_COLUMNS)]);
+const STANDARD_FIELDS = new Set<string>(ADDRESS_FIELDS.map((f) => f.field));
 
 /** The shop's own input fields beyond the address's columns; their values live in extraFields. */
 const extraFieldNames = (fields: readonly FieldDefinition[]) =>
@@ -75,7 +59,7 @@ function sentExtraFields(sent: Record<string, string> | undefined, fields: reado
 /** Trimmed, the country code in capitals, and no company data on a private address (§4 Address form). */
 function normalised(data: AddressData): AddressData {
   const out = { ...data, country: data.country.trim().toUpperCase() };
-  for (const key of DATA_KEYS) {
+  for (const key of ADDRESS_DATA_KEYS) {
     const value = out[key];
     if (typeof value === 'string') Object.assign(out, { [key]: value.trim() });
   }
@@ -89,18 +73,18 @@ function normalised(data: AddressData): AddressData {
 /** The form's values by orderField, as the shared rules read them. */
 function valuesOf(data: AddressData, confirm: Confirmations): Record<string, string> {
   const source: Record<string, string> = {
-    ...Object.fromEntries(DATA_KEYS.map((key) => [key, String(data[key])])),
+    ...Object.fromEntries(ADDRESS_DATA_KEYS.map((key) => [key, String(data[key])])),
     confirmEmail: (confirm.confirmEmail ?? data.email).trim(),
     confirmTelephone: (confirm.confirmTelephone ?? data.telephone).trim(),
   };
-  const values: Record<string, string> = { ...data.extraFields, AddressType: String(data.addressType) };
-  for (const [field, key] of Object.entries(ADDRESS_COLUMNS)) values[field] = source[key] ?? '';
+  const values: Record<string, string> = { ...data.extraFields };
+  for (const { field, key } of ADDRESS_FIELDS) values[field] = source[key] ?? '';
   return values;
 }
 
 const dataOf = (address: Address, extraFields: Record<string, string>): AddressData =>
   ({
-    ...Object.fromEntries(DATA_KEYS.map((key) => [key, address[key]])),
+    ...Object.fromEntries(ADDRESS_DATA_KEYS.map((key) => [key, address[key]])),
     extraFields,
   }) as AddressData;
 
@@ -163,7 +147,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
     async create(shopperId: number, input: AddressInput): Promise<Address> {
       const { addressFields } = await settings.stored();
       const data = normalised({
-        ...Object.fromEntries(DATA_KEYS.map((key) => [key, input[key]])),
+        ...Object.fromEntries(ADDRESS_DATA_KEYS.map((key) => [key, input[key]])),
         extraFields: sentExtraFields(input.extraFields, addressFields),
       } as AddressData);
       await requireValid(data, input);
@@ -191,7 +175,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
       const { addressFields } = await settings.stored();
       const before = dataOf(stored.address, stored.extraFields);
       const sent = Object.fromEntries(
-        DATA_KEYS.flatMap((key) => (update[key] === undefined ? [] : [[key, update[key]]])),
+        ADDRESS_DATA_KEYS.flatMap((key) => (update[key] === undefined ? [] : [[key, update[key]]])),
       );
       const merged = normalised({
         ...before,
@@ -199,7 +183,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
         extraFields: { ...before.extraFields, ...sentExtraFields(update.extraFields, addressFields) },
       });
       const changes: Partial<AddressData> = Object.fromEntries(
-        DATA_KEYS.filter((key) => merged[key] !== before[key]).map((key) => [key, merged[key]]),
+        ADDRESS_DATA_KEYS.filter((key) => merged[key] !== before[key]).map((key) => [key, merged[key]]),
       );
       if (JSON.stringify(merged.extraFields) !== JSON.stringify(before.extraFields)) {
         changes.extraFields = merged.extraFields;

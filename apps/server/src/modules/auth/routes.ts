@@ -1,21 +1,15 @@
 import { API_BASE, ERROR_CODES, OIDC_CALLBACK_PATH, SSO_START_PATH } from '@account/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.js';
-import type { Limit } from '../../http/rate-limit.js';
+import { AppError } from '../../errors.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { OidcClient } from '../../integrations/identity/oidc.js';
-import type { AuthService } from './service.js';
-import type { SignInSteps } from './sign-in.js';
+import { type ProviderRouteOptions, registerProviderRoutes } from './providers/index.js';
 
-export interface AuthRouteOptions {
-  auth: AuthService;
-  steps: SignInSteps;
+/** The OpenID Connect routes' needs besides what every other provider's routes get. */
+export interface AuthRouteOptions extends Omit<ProviderRouteOptions, 'deps'> {
   /** OpenID Connect providers by name ('sso' is the company single sign-on). */
   oidc: Record<string, OidcClient>;
-  publicUrl: string;
-  /** Counts sign-in attempts per client address. */
-  limit: Limit;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, options: AuthRouteOptions): void {
@@ -101,4 +95,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
       }
     },
   );
+
+  registerProviderRoutes(app, { ...options, deps });
 }

@@ -12,7 +12,7 @@ import {
 } from '@account/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { signedValues } from '../../http/signed-value.js';
 import type { ProviderIdentity } from '../../integrations/identity/identity.js';
 import type { AccountService } from '../account/service.js';

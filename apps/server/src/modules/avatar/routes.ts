@@ -8,8 +8,8 @@
 import { ERROR_CODES, endpoints, GENERIC_FIELD_ERROR, LIMITS } from '@account/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, notFound } from '../../http/errors.js';
-import type { LimitRule, RateLimiters } from '../../http/rate-limit.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Limit, LimitRule } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import { AVATAR_PATH, type AvatarService } from './service.js';
 
@@ -33,8 +33,8 @@ export const UPLOAD_RATE_LIMIT: LimitRule = { name: 'avatar-upload', points: 30,
 
 export interface AvatarRouteOptions {
   avatars: AvatarService;
-  /** The shared rate limiters; uploads are counted per shopper (UPLOAD_RATE_LIMIT). */
-  limit: RateLimiters;
+  /** Counts uploads per shopper, sized by UPLOAD_RATE_LIMIT. */
+  uploadLimit: Limit;
 }
 
 /** 413 with the §5 key; the connection is closed so that the rest of the upload is never read. */
@@ -83,8 +83,7 @@ export async function registerAvatarRoutes(
   deps: RouteDeps,
   options: AvatarRouteOptions,
 ): Promise<void> {
-  const { avatars } = options;
-  const uploadLimit = options.limit(UPLOAD_RATE_LIMIT);
+  const { avatars, uploadLimit } = options;
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });

@@ -5,7 +5,7 @@
  * changes meaning and so may be cached for a year by browsers and shared caches.
  */
 import { API_BASE, ERROR_CODES } from '@account/contract';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { type AvatarImage, reencodeAvatar, UnsupportedImageError } from './image.js';
 import type { AvatarRepository, StoredAvatar } from './repository.js';
 

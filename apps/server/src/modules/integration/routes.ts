@@ -5,19 +5,22 @@
  */
 import {
   BATCH_MAX_RECORDS,
+  DeliveriesQuery,
   ERROR_CODES,
   INTEGRATION_BASE,
   integrationCalls,
   RECORD_KIND_NAMES,
   type RecordKind,
+  SiteSettingsRecord,
 } from '@account/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
-import { AppError } from '../../http/errors.js';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
 import { normalizeKeys } from '../../http/key-casing.js';
 import type { Limit } from '../../http/rate-limit.js';
 import type { WebhookStore } from '../webhooks/store.js';
 import type { ApiKeyStore } from './api-keys.js';
+import { type DataOf, RecordError } from './records.js';
 import { type IntegrationService, recordProblems } from './service.js';
 
 export interface IntegrationRouteOptions {
@@ -29,11 +32,10 @@ export interface IntegrationRouteOptions {
 }
 
 /** Field errors named by their path in the record, in plain words: the reader is a developer. */
-const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
-  ({ schema: given, httpPart }) =>
-  (data) => {
-    // The schemas registered below are the contract's zod schemas.
-    const schema = given as unknown as z.ZodType;
+const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ schema, httpPart }) => {
+  // Fastify types the schema as the route's; it is the part's, one of the contract's zod schemas.
+  if (!(schema instanceof z.ZodType)) throw new Error(`Not a zod schema: the ${httpPart} of the integration API`);
+  return (data) => {
     const result = schema.safeParse(httpPart === 'body' ? normalizeKeys(schema, data) : data);
     if (result.success) return { value: result.data };
     return {
@@ -45,6 +47,10 @@ const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
       ),
     };
   };
+};
+
+/** A refused record is a validation error of the call. */
+const refused = (error: RecordError) => new AppError(400, ERROR_CODES.validation, error.message, error.fields);
 
 const unauthorized = (reply: FastifyReply) => {
   reply.header('www-authenticate', 'Bearer realm="integration"');
@@ -66,18 +72,21 @@ export function registerIntegrationRoutes(app: FastifyInstance, options: Integra
   const handlers: Record<string, Handler> = {
     getShopper: (request) => integration.shopperData((request.params as { id: string }).id),
     getSettings: () => integration.settings(),
-    patchSettings: (request) => integration.patchSettings(request.body as never),
+    // Parsed again to be typed: the schemas are idempotent, so the value is the validator's.
+    patchSettings: (request) => integration.patchSettings(SiteSettingsRecord.parse(request.body)),
     batch: (request) => integration.batch((request.body as { records: unknown[] }).records),
-    listDeliveries: (request) => webhooks.deliveries(request.query as never).then((deliveries) => ({ deliveries })),
+    listDeliveries: (request) =>
+      webhooks.deliveries(DeliveriesQuery.parse(request.query)).then((deliveries) => ({ deliveries })),
   };
   for (const kind of RECORD_KIND_NAMES) {
     handlers[`put_${kind}`] = async (request, reply) => {
-      const result = await integration.put(kind as RecordKind, request.params as Record<string, string>, request.body);
+      // why: the validatorCompiler below parsed the body with this kind's own schema.
+      const data = request.body as DataOf<RecordKind>;
+      const result = await integration.put(kind, request.params as Record<string, string>, data);
       if (result.outcome === 'created') reply.code(201);
       return result;
     };
-    handlers[`delete_${kind}`] = (request) =>
-      integration.remove(kind as RecordKind, request.params as Record<string, string>);
+    handlers[`delete_${kind}`] = (request) => integration.remove(kind, request.params as Record<string, string>);
   }
 
   for (const [name, call] of Object.entries(integrationCalls)) {
@@ -97,7 +106,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, options: Integra
       ...(name === 'batch' ? { bodyLimit: BATCH_MAX_RECORDS * 20_000 } : {}),
       // Before the body is read: a caller without a key costs no parsing.
       onRequest: authenticate,
-      handler,
+      async handler(request, reply) {
+        try {
+          return await handler(request, reply);
+        } catch (error) {
+          throw error instanceof RecordError ? refused(error) : error;
+        }
+      },
     });
   }
 }

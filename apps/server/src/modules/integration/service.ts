@@ -18,14 +18,38 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { normalizeKeys } from '../../http/key-casing.js';
 import type { AccountService } from '../account/service.js';
-import type { OrderRepository } from '../orders/repository.js';
-import type { SettingsRepository } from '../settings/repository.js';
+import { orderShopRecords } from '../orders/shop-records.js';
 import type { SettingsService } from '../settings/service.js';
-import { StoredSettings } from '../settings/stored-settings.js';
-import { type ChangeEffects, deleteRecord, type PutContext, putRecord, shopperIdOf } from './record-store.js';
+import {
+  type ChangeEffects,
+  type DataOf,
+  deleteRecord,
+  type PutContext,
+  putRecord,
+  RecordError,
+  shopperIdOf,
+} from './records.js';
+import { integrationRepository } from './repository.js';
+
+/** A record with its kind, its data typed by that kind. */
+export interface TypedRecord<K extends RecordKind> {
+  kind: K;
+  data: DataOf<K>;
+  remove: false;
+}
+
+/** The record's data checked with its kind's schema (keys in any case, as the calls take them). */
+function parseData<K extends RecordKind>(
+  kind: K,
+  raw: unknown,
+): { success: true; record: TypedRecord<K> } | { success: false; error: z.ZodError } {
+  const schema = KINDS[kind].data;
+  const data = schema.safeParse(normalizeKeys(schema, raw));
+  return data.success ? { success: true, record: { kind, data: data.data, remove: false } } : data;
+}
 
 /** A zod failure as fields named by their path in the record, with zod's own explanation. */
 export function recordProblems(error: z.ZodError): Record<string, string> {
@@ -46,12 +70,13 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** The data schema of each record kind, typed so that a kind's schema yields that kind's data. */
+const KINDS: { [K in RecordKind]: { data: z.ZodType<DataOf<K>> } } = RECORD_KINDS;
+
 export interface IntegrationServiceOptions {
   db: Kysely<Database>;
   settings: SettingsService;
-  settingsRepository: SettingsRepository;
   accounts: AccountService;
-  orders: OrderRepository;
 }
 
 export function integrationService(options: IntegrationServiceOptions) {
@@ -80,7 +105,7 @@ export function integrationService(options: IntegrationServiceOptions) {
   function parseEnvelope(
     raw: unknown,
   ):
-    | { ok: true; kind: RecordKind; key: RecordKey; data?: unknown; remove: boolean }
+    | ({ ok: true; key: RecordKey } & (TypedRecord<RecordKind> | { kind: RecordKind; remove: true }))
     | { ok: false; kind: string | null; key: RecordKey | null; errors: Record<string, string> } {
     const envelope = RecordEnvelope.safeParse(raw);
     const partial = (raw ?? {}) as { kind?: unknown; key?: unknown };
@@ -93,20 +118,18 @@ export function integrationService(options: IntegrationServiceOptions) {
       return { ok: false, kind, key: envelope.data.key, errors };
     }
     if ('delete' in envelope.data) return { ok: true, kind, key: key.data, remove: true };
-    const schema = RECORD_KINDS[kind].data;
-    const data = schema.safeParse(normalizeKeys(schema, envelope.data.data));
+    const data = parseData(kind, envelope.data.data);
     if (!data.success) {
       const errors = Object.fromEntries(Object.entries(recordProblems(data.error)).map(([k, v]) => [`data.${k}`, v]));
       return { ok: false, kind, key: key.data, errors };
     }
-    return { ok: true, kind, key: key.data, data: data.data, remove: false };
+    return { ok: true, key: key.data, ...data.record };
   }
 
   return {
-    async put(kind: RecordKind, key: RecordKey, data: unknown) {
+    async put<K extends RecordKind>(kind: K, key: RecordKey, data: DataOf<K>) {
       const ctx = await context();
-      // why: the route validated `data` with RECORD_KINDS[kind].data, the schema putRecord expects.
-      const result = await inTransaction((trx) => putRecord(trx, kind, key, data as never, ctx));
+      const result = await inTransaction((trx) => putRecord(trx, kind, key, data, ctx));
       after(result.effects);
       return { kind, key, outcome: result.outcome, ...('notice' in result ? { notice: result.notice } : {}) };
     },
@@ -138,8 +161,7 @@ export function integrationService(options: IntegrationServiceOptions) {
           try {
             const result = parsed.remove
               ? await deleteRecord(point, parsed.kind, parsed.key)
-              : // why: parseEnvelope validated the data with the kind's own schema.
-                await putRecord(point, parsed.kind, parsed.key, parsed.data as never, ctx);
+              : await putRecord(point, parsed.kind, parsed.key, parsed.data, ctx);
             await point.releaseSavepoint(savepoint).execute();
             if (result.effects?.settings) effects.settings = true;
             results.push({
@@ -152,8 +174,8 @@ export function integrationService(options: IntegrationServiceOptions) {
           } catch (error) {
             await point.rollbackToSavepoint(savepoint).execute();
             const refused =
-              error instanceof AppError && error.status < 500
-                ? (error.fields ?? { record: error.message })
+              error instanceof RecordError
+                ? error.fields
                 : isUniqueViolation(error)
                   ? { record: 'Clashes with another record' }
                   : null;
@@ -183,13 +205,7 @@ export function integrationService(options: IntegrationServiceOptions) {
       return settings.stored();
     },
 
-    async patchSettings(patch: SiteSettingsRecord): Promise<SiteSettingsRecord> {
-      for (const [name, value] of Object.entries(patch)) {
-        if (value !== undefined) await options.settingsRepository.putSetting(name, value);
-      }
-      settings.invalidate();
-      return StoredSettings.parse(await options.settingsRepository.settings());
-    },
+    patchSettings: (patch: SiteSettingsRecord): Promise<SiteSettingsRecord> => settings.save(patch),
 
     parseEnvelope,
   };
@@ -197,16 +213,15 @@ export function integrationService(options: IntegrationServiceOptions) {
 
 /** The export of one shopper (also what the command line writes). */
 export async function shopperDataOf(
-  options: Pick<IntegrationServiceOptions, 'db' | 'accounts' | 'orders'>,
+  options: Pick<IntegrationServiceOptions, 'db' | 'accounts'>,
   shopperId: number,
 ): Promise<ShopperData> {
-  const row = await options.db
-    .selectFrom('shoppers')
-    .select(['id', 'externalId', 'createdAt'])
-    .where('id', '=', shopperId)
-    .executeTakeFirst();
+  const row = await integrationRepository(options.db).shopper(shopperId);
   if (!row) throw notFound('No such shopper');
-  const [account, orders] = await Promise.all([options.accounts.load(shopperId), options.orders.all(shopperId)]);
+  const [account, orders] = await Promise.all([
+    options.accounts.load(shopperId),
+    orderShopRecords(options.db).all(shopperId),
+  ]);
   return { shopper: { id: row.id, externalId: row.externalId, createdAt: row.createdAt }, account, orders };
 }
 

@@ -1,7 +1,11 @@
-/** SQL of the orders: a shopper's order list and search, one order, deleting one. */
+/**
+ * SQL of the orders: a shopper's order list and search, one order, deleting one; and the shop's
+ * writes of its orders by its own ids.
+ */
 import { fromMinorUnits, type Money, type Order, type OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import type { Database, NewRow } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 const ORDER_COLUMNS = [
@@ -39,6 +43,16 @@ function parseAddress(json: string | null): OrderAddress | null {
 /** The orders with their invoice, as hydrate() takes them. */
 const selectOrders = (db: Kysely<Database>) =>
   db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(ORDER_COLUMNS);
+
+/** An order's own columns as the shop sends them. */
+export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId'>;
+export type ShopOrderProduct = Omit<NewRow<'orderProducts'>, 'id' | 'orderId' | 'position'>;
+export type ShopOrderTransaction = Omit<NewRow<'orderTransactions'>, 'id' | 'orderId'>;
+
+async function orderIdOf(db: Kysely<Database>, externalId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('orders').select('id').where('externalId', '=', externalId).executeTakeFirst();
+  return row?.id;
+}
 
 export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
@@ -212,6 +226,73 @@ export function orderRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst();
       return row ? ((await hydrate([row]))[0] ?? null) : null;
+    },
+
+    idOfExternal: (externalId: string) => orderIdOf(db, externalId),
+
+    async idWithOrderNumber(orderNumber: string): Promise<number | undefined> {
+      const row = await db.selectFrom('orders').select('id').where('orderNumber', '=', orderNumber).executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The order holding the invoice with this number. */
+    async orderIdWithInvoice(number: string): Promise<number | undefined> {
+      const row = await db.selectFrom('invoices').select('orderId').where('number', '=', number).executeTakeFirst();
+      return row?.orderId;
+    },
+
+    /** Creates or replaces the order with the shop's id, with its products and payments. */
+    async putShopOrder(
+      externalId: string,
+      order: ShopOrder,
+      products: readonly ShopOrderProduct[],
+      transactions: readonly ShopOrderTransaction[],
+    ): Promise<{ id: number; created: boolean }> {
+      const written = await upsertByExternalId(
+        await orderIdOf(db, externalId),
+        (id) => db.updateTable('orders').set(order).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('orders')
+              .values({ ...order, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+      const orderId = written.id;
+      await db.deleteFrom('orderProducts').where('orderId', '=', orderId).execute();
+      if (products.length > 0) {
+        await db
+          .insertInto('orderProducts')
+          .values(products.map((product, position) => ({ ...product, orderId, position })))
+          .execute();
+      }
+      await db.deleteFrom('orderTransactions').where('orderId', '=', orderId).execute();
+      if (transactions.length > 0) {
+        await db
+          .insertInto('orderTransactions')
+          .values(transactions.map((transaction) => ({ ...transaction, orderId })))
+          .execute();
+      }
+      return written;
+    },
+
+    /** Sets the order's one invoice, or removes it when there is none. */
+    async putInvoice(orderId: number, invoice: { number: string; date: string } | null): Promise<void> {
+      if (!invoice) {
+        await db.deleteFrom('invoices').where('orderId', '=', orderId).execute();
+        return;
+      }
+      await db
+        .insertInto('invoices')
+        .values({ orderId, ...invoice })
+        .onConflict((oc) => oc.column('orderId').doUpdateSet(invoice))
+        .execute();
+    },
+
+    async deleteShopOrder(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('orders').where('externalId', '=', externalId).executeTakeFirst());
     },
   };
 }

@@ -4,7 +4,11 @@ import { attachmentDisposition } from '../../http/content-disposition.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { OrderService } from './service.js';
 
-export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, orders: OrderService): void {
+export interface OrderRouteOptions {
+  orders: OrderService;
+}
+
+export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, { orders }: OrderRouteOptions): void {
   registerEndpoint(app, deps, 'listOrders', async ({ shopperId, query }) => orders.list(shopperId, query));
 
   registerEndpoint(app, deps, 'getOrder', async ({ shopperId, params }) => orders.get(shopperId, params.id));

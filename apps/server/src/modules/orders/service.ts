@@ -4,7 +4,7 @@
  * Only the signed-in shopper's own orders exist here; anyone else's answers 404.
  */
 import { canDeleteOrder, ORDERS_PER_PAGE, type Order, type OrderList, type OrderListQuery } from '@account/contract';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { invoicePdf } from './invoice-pdf.js';
 import type { OrderRepository } from './repository.js';

@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, isTelephoneVerified } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, conflict, fieldErrors, notFound } from '../../http/errors.js';
+import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
 import { codeHash, codeKey, newCode, sameHash } from './code.js';
 import type { PhoneRepository } from './repository.js';

@@ -1,8 +1,9 @@
 import type { NewsletterItem, PreferenceItem } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
+import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import { emailVerificationSet } from '../../db/shopper-email.js';
-import type { Database } from '../../db/types.js';
+import type { Database, NewRow } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -116,3 +117,83 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
 }
 
 export type PreferencesRepository = ReturnType<typeof preferencesRepository>;
+
+export type ShopInterest = Omit<NewRow<'interests'>, 'id' | 'externalId'>;
+export type ShopNewsletter = Omit<NewRow<'newsletters'>, 'id' | 'externalId'>;
+
+/** The shop's writes of interests, newsletters and the shopper's choices of them, by the shop's own ids. */
+export function preferenceRecordRepository(db: Kysely<Database>) {
+  const interestIdOf = async (externalId: string) =>
+    (await db.selectFrom('interests').select('id').where('externalId', '=', externalId).executeTakeFirst())?.id;
+  const newsletterIdOf = async (externalId: string) =>
+    (await db.selectFrom('newsletters').select('id').where('externalId', '=', externalId).executeTakeFirst())?.id;
+
+  return {
+    async putInterest(externalId: string, values: ShopInterest) {
+      return upsertByExternalId(
+        await interestIdOf(externalId),
+        (id) => db.updateTable('interests').set(values).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('interests')
+              .values({ ...values, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+    },
+
+    async putNewsletter(externalId: string, values: ShopNewsletter) {
+      return upsertByExternalId(
+        await newsletterIdOf(externalId),
+        (id) => db.updateTable('newsletters').set(values).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('newsletters')
+              .values({ ...values, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+    },
+
+    async deleteInterest(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('interests').where('externalId', '=', externalId).executeTakeFirst());
+    },
+
+    async deleteNewsletter(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('newsletters').where('externalId', '=', externalId).executeTakeFirst());
+    },
+
+    /** The interests or newsletters with these ids of the shop. */
+    idsOfExternal(table: 'interests' | 'newsletters', externalIds: readonly string[]) {
+      return db
+        .selectFrom(table)
+        .select(['id', 'externalId'])
+        .where('externalId', 'in', [...externalIds])
+        .execute();
+    },
+
+    async replaceShopperInterests(shopperId: number, interestIds: readonly number[]): Promise<void> {
+      await db.deleteFrom('shopperInterests').where('shopperId', '=', shopperId).execute();
+      if (interestIds.length > 0) {
+        await db
+          .insertInto('shopperInterests')
+          .values(interestIds.map((interestId) => ({ shopperId, interestId })))
+          .execute();
+      }
+    },
+
+    async replaceShopperNewsletters(shopperId: number, newsletterIds: readonly number[]): Promise<void> {
+      await db.deleteFrom('shopperNewsletters').where('shopperId', '=', shopperId).execute();
+      if (newsletterIds.length > 0) {
+        await db
+          .insertInto('shopperNewsletters')
+          .values(newsletterIds.map((newsletterId) => ({ shopperId, newsletterId })))
+          .execute();
+      }
+    },
+  };
+}

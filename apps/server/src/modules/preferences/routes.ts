@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors } from '../../http/errors.js';
+import { fieldErrors } from '../../errors.js';
 import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { AccountService } from '../account/service.js';

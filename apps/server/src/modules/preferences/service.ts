@@ -3,7 +3,7 @@
  * first-login onboarding (§2 First-login page, §4 First login success, §5 First login).
  */
 import type { FieldDefinition, FirstTimeSettings, Preferences } from '@account/contract';
-import { conflict, fieldErrors } from '../../http/errors.js';
+import { conflict, fieldErrors } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { PreferencesRepository } from './repository.js';

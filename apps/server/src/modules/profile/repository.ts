@@ -1,7 +1,8 @@
 /** SQL of the profile: the shopper's own fields and the recently viewed list. */
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type UpdateObject } from 'kysely';
+import { anyDeleted } from '../../db/external-id.js';
 import { emailVerificationSet } from '../../db/shopper-email.js';
-import type { Database, RowUpdate } from '../../db/types.js';
+import type { Database, NewRow, RowUpdate } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 /** The account fields a shopper may change through POST /shopUser/updateAccount. */
@@ -79,3 +80,66 @@ export function profileRepository(db: Kysely<Database>) {
 }
 
 export type ProfileRepository = ReturnType<typeof profileRepository>;
+
+/** The shop's writes of shoppers and of what they viewed, by the shop's own ids. */
+export function shopperRecordRepository(db: Kysely<Database>) {
+  return {
+    shopperByExternalId(externalId: string) {
+      return db
+        .selectFrom('shoppers')
+        .select(['id', 'telephone'])
+        .where('externalId', '=', externalId)
+        .executeTakeFirst();
+    },
+
+    /** The shoppers the shop has not sent, with this email (ignoring case), oldest first. */
+    unsentShoppersWithEmail(email: string) {
+      return db
+        .selectFrom('shoppers')
+        .select(['id', 'telephone', 'emailVerifiedBy'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('externalId', 'is', null)
+        .orderBy('id')
+        .execute();
+    },
+
+    async updateShopper(shopperId: number, values: UpdateObject<Database, 'shoppers'>): Promise<void> {
+      await db.updateTable('shoppers').set(values).where('id', '=', shopperId).execute();
+    },
+
+    async insertShopper(values: NewRow<'shoppers'>): Promise<number> {
+      const { id } = await db.insertInto('shoppers').values(values).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async deleteShopper(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('shoppers').where('externalId', '=', externalId).executeTakeFirst());
+    },
+
+    /** Notes the product as viewed at this time; answers whether the shopper had not viewed it before. */
+    async putRecentlyViewed(shopperId: number, productId: number, viewedAt: string): Promise<boolean> {
+      const existing = await db
+        .selectFrom('recentlyViewed')
+        .select('productId')
+        .where('shopperId', '=', shopperId)
+        .where('productId', '=', productId)
+        .executeTakeFirst();
+      await db
+        .insertInto('recentlyViewed')
+        .values({ shopperId, productId, viewedAt })
+        .onConflict((oc) => oc.columns(['shopperId', 'productId']).doUpdateSet({ viewedAt }))
+        .execute();
+      return existing === undefined;
+    },
+
+    async deleteRecentlyViewed(shopperId: number, productId: number): Promise<boolean> {
+      return anyDeleted(
+        await db
+          .deleteFrom('recentlyViewed')
+          .where('shopperId', '=', shopperId)
+          .where('productId', '=', productId)
+          .executeTakeFirst(),
+      );
+    },
+  };
+}

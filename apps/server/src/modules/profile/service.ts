@@ -4,7 +4,7 @@
  * validated, trimmed and normalised the body; this adds what needs the server.
  */
 import type { AccountFieldsPatch, ProfileModel } from '@account/contract';
-import { fieldErrors, notFound } from '../../http/errors.js';
+import { fieldErrors, notFound } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { ProfileChanges, ProfileRepository } from './repository.js';
 

@@ -12,7 +12,8 @@ import {
 } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
-import type { Database } from '../../db/types.js';
+import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import type { Database, NewRow } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,7 +21,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Every achievement of the shop with the shopper's progress and claim (the account's achievements,
  * spec §3), in the shop's order; `only` narrows it to one achievement.
  */
-export async function shopperAchievements(db: Executor, shopperId: number, only?: number): Promise<Achievement[]> {
+async function shopperAchievements(db: Executor, shopperId: number, only?: number): Promise<Achievement[]> {
   let query = db
     .selectFrom('achievements')
     .leftJoin('shopperAchievements', (join) =>
@@ -76,7 +77,7 @@ export async function shopperAchievements(db: Executor, shopperId: number, only?
  * The shopper's vouchers with their campaigns (the account's vouchers, spec §3), grouped by
  * campaign; `only` narrows it to one voucher. A voucher's own expiry overrides its campaign's.
  */
-export async function shopperVouchers(db: Executor, shopperId: number, now: string, only?: number): Promise<Voucher[]> {
+async function shopperVouchers(db: Executor, shopperId: number, now: string, only?: number): Promise<Voucher[]> {
   let query = db
     .selectFrom('vouchers')
     .innerJoin('voucherCampaigns', 'voucherCampaigns.id', 'vouchers.campaignId')
@@ -128,9 +129,15 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
       return db.transaction().execute(work);
     },
 
+    /** Every achievement of the shop with the shopper's progress (the account's achievements). */
+    achievements: (shopperId: number): Promise<Achievement[]> => shopperAchievements(db, shopperId),
+
     async achievement(shopperId: number, achievementId: number): Promise<Achievement | undefined> {
       return (await shopperAchievements(db, shopperId, achievementId))[0];
     },
+
+    /** The shopper's vouchers with their campaigns (the account's vouchers). */
+    vouchers: (shopperId: number, now: string): Promise<Voucher[]> => shopperVouchers(db, shopperId, now),
 
     /**
      * Sets the claim date of the shopper's achievement if it is claimable (§3: progress reached the
@@ -284,3 +291,168 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
 }
 
 export type RewardsRepository = ReturnType<typeof rewardsRepository>;
+
+/** A row's own columns as the shop sends them; the creation time is set once, on insert. */
+type ShopValues<T extends 'voucherCampaigns' | 'vouchers' | 'achievements'> = Omit<
+  NewRow<T>,
+  'id' | 'externalId' | 'createdAt'
+>;
+export type ShopVoucherCampaign = ShopValues<'voucherCampaigns'>;
+export type ShopVoucher = ShopValues<'vouchers'>;
+export type ShopAchievement = ShopValues<'achievements'>;
+
+/** The shop's writes of campaigns, vouchers, achievements, progress and wishlists by its own ids. */
+export function rewardRecordRepository(db: Kysely<Database>) {
+  const campaignIdOf = async (externalId: string) =>
+    (await db.selectFrom('voucherCampaigns').select('id').where('externalId', '=', externalId).executeTakeFirst())?.id;
+  const voucherIdOf = async (externalId: string) =>
+    (await db.selectFrom('vouchers').select('id').where('externalId', '=', externalId).executeTakeFirst())?.id;
+  const achievementIdOf = async (externalId: string) =>
+    (await db.selectFrom('achievements').select('id').where('externalId', '=', externalId).executeTakeFirst())?.id;
+
+  return {
+    campaignIdOf,
+    voucherIdOf,
+    achievementIdOf,
+
+    async campaignIdWithClaimCode(claimCode: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('voucherCampaigns')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['claimCode']), '=', claimCode.toLowerCase()))
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async voucherIdWithCode(code: string): Promise<number | undefined> {
+      return (await db.selectFrom('vouchers').select('id').where('code', '=', code).executeTakeFirst())?.id;
+    },
+
+    async putCampaign(externalId: string, values: ShopVoucherCampaign, now: string) {
+      return upsertByExternalId(
+        await campaignIdOf(externalId),
+        (id) => db.updateTable('voucherCampaigns').set(values).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('voucherCampaigns')
+              .values({ createdAt: now, ...values, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+    },
+
+    /** Which of these pool codes exist, and in which campaign. */
+    poolCodes(codes: readonly string[]) {
+      return db
+        .selectFrom('voucherCodes')
+        .select(['code', 'campaignId'])
+        .where('code', 'in', [...codes])
+        .execute();
+    },
+
+    async addPoolCodes(campaignId: number, codes: readonly string[]): Promise<void> {
+      await db
+        .insertInto('voucherCodes')
+        .values(codes.map((code) => ({ campaignId, code, voucherId: null })))
+        .execute();
+    },
+
+    async putVoucher(externalId: string, values: ShopVoucher, now: string) {
+      return upsertByExternalId(
+        await voucherIdOf(externalId),
+        (id) => db.updateTable('vouchers').set(values).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('vouchers')
+              .values({ createdAt: now, ...values, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+    },
+
+    async putAchievement(externalId: string, values: ShopAchievement, now: string) {
+      return upsertByExternalId(
+        await achievementIdOf(externalId),
+        (id) => db.updateTable('achievements').set(values).where('id', '=', id).execute(),
+        async () =>
+          (
+            await db
+              .insertInto('achievements')
+              .values({ createdAt: now, ...values, externalId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+    },
+
+    async deleteCampaign(externalId: string): Promise<boolean> {
+      return anyDeleted(
+        await db.deleteFrom('voucherCampaigns').where('externalId', '=', externalId).executeTakeFirst(),
+      );
+    },
+
+    async deleteVoucher(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('vouchers').where('externalId', '=', externalId).executeTakeFirst());
+    },
+
+    async deleteAchievement(externalId: string): Promise<boolean> {
+      return anyDeleted(await db.deleteFrom('achievements').where('externalId', '=', externalId).executeTakeFirst());
+    },
+
+    /** Sets the shopper's progress, keeping a claim; answers whether the shopper had none before. */
+    async putProgress(shopperId: number, achievementId: number, progress: number): Promise<boolean> {
+      const existing = await db
+        .selectFrom('shopperAchievements')
+        .select('progress')
+        .where('shopperId', '=', shopperId)
+        .where('achievementId', '=', achievementId)
+        .executeTakeFirst();
+      await db
+        .insertInto('shopperAchievements')
+        .values({ shopperId, achievementId, progress, claimDate: null })
+        .onConflict((oc) => oc.columns(['shopperId', 'achievementId']).doUpdateSet({ progress }))
+        .execute();
+      return existing === undefined;
+    },
+
+    async deleteProgress(shopperId: number, achievementId: number): Promise<boolean> {
+      return anyDeleted(
+        await db
+          .deleteFrom('shopperAchievements')
+          .where('shopperId', '=', shopperId)
+          .where('achievementId', '=', achievementId)
+          .executeTakeFirst(),
+      );
+    },
+
+    /** Puts the product on the shopper's wishlist at this time; answers whether it is new there. */
+    async putWishlistItem(shopperId: number, productId: number, addedAt: string): Promise<boolean> {
+      const existing = await db
+        .selectFrom('wishlistItems')
+        .select('productId')
+        .where('shopperId', '=', shopperId)
+        .where('productId', '=', productId)
+        .executeTakeFirst();
+      await db
+        .insertInto('wishlistItems')
+        .values({ shopperId, productId, addedAt })
+        .onConflict((oc) => oc.columns(['shopperId', 'productId']).doUpdateSet({ addedAt }))
+        .execute();
+      return existing === undefined;
+    },
+
+    async deleteWishlistItem(shopperId: number, productId: number): Promise<boolean> {
+      return anyDeleted(
+        await db
+          .deleteFrom('wishlistItems')
+          .where('shopperId', '=', shopperId)
+          .where('productId', '=', productId)
+          .executeTakeFirst(),
+      );
+    },
+  };
+}

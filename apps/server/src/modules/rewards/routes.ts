@@ -4,18 +4,25 @@ import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { RewardsService } from './service.js';
 
-/** The limits on entering campaign codes (module.ts sets their sizes). */
-export interface VoucherCodeLimits {
-  perShopper: Limit;
-  perAddress: Limit;
+const QUARTER_HOUR = 15 * 60;
+/**
+ * Campaign codes entered per shopper and per client address (DESIGN §6): a shopper types a code or
+ * two from a flyer, while guessing codes takes thousands of tries. The per-address limit stops one
+ * client that signs up many accounts to get round the per-shopper one.
+ */
+export const VOUCHER_CODE_LIMITS = {
+  perShopper: { name: 'voucher-code-shopper', points: 10, windowSeconds: QUARTER_HOUR },
+  perAddress: { name: 'voucher-code-address', points: 30, windowSeconds: QUARTER_HOUR },
+} as const;
+
+export interface RewardRouteOptions {
+  rewards: RewardsService;
+  /** The limits on entering campaign codes, sized by VOUCHER_CODE_LIMITS. */
+  voucherCodeLimits: { perShopper: Limit; perAddress: Limit };
 }
 
-export function registerRewardRoutes(
-  app: FastifyInstance,
-  deps: RouteDeps,
-  rewards: RewardsService,
-  limits: VoucherCodeLimits,
-): void {
+export function registerRewardRoutes(app: FastifyInstance, deps: RouteDeps, options: RewardRouteOptions): void {
+  const { rewards, voucherCodeLimits: limits } = options;
   registerEndpoint(app, deps, 'claimAchievement', async ({ shopperId, params }) =>
     rewards.claimAchievement(shopperId, params.achievementId),
   );

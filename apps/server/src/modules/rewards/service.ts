@@ -13,7 +13,7 @@
  *   shop gave it a code already, which it keeps.
  */
 import { isVoucherExpired, type Voucher } from '@account/contract';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { RewardsRepository } from './repository.js';
 

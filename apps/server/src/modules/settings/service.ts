@@ -7,7 +7,7 @@ import {
   SSO_START_PATH,
   type TranslationEntry,
 } from '@account/contract';
-import { fieldErrors } from '../../http/errors.js';
+import { fieldErrors } from '../../errors.js';
 import { shippedCatalogue } from '../../i18n/catalogues.js';
 import type { SettingsRepository } from './repository.js';
 import { StoredSettings } from './stored-settings.js';
@@ -57,7 +57,7 @@ export interface ShopperLocale {
   currency: string;
 }
 
-interface Snapshot {
+export interface Snapshot {
   stored: StoredSettings;
   languages: { code: string; name: string; isDefault: number }[];
   currencies: { code: string; displayName: string; sign: string }[];
@@ -108,6 +108,15 @@ export function settingsService(repository: SettingsRepository, providers: Publi
 
     async stored(): Promise<StoredSettings> {
       return (await snapshot()).stored;
+    },
+
+    /** Saves the given settings (an undefined one is left as it is); answers them all as now stored. */
+    async save(patch: Record<string, unknown>): Promise<StoredSettings> {
+      for (const [name, value] of Object.entries(patch)) {
+        if (value !== undefined) await repository.putSetting(name, value);
+      }
+      cached = null;
+      return StoredSettings.parse(await repository.settings());
     },
 
     /** The origins of custom pages given as absolute http(s) URLs, for the frame policy. */

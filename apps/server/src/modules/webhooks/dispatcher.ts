@@ -6,10 +6,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@account/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
 import type { StoredEvent } from './outbox.js';
+import { type ClaimedDelivery, webhookRepository } from './repository.js';
 
 export interface DispatcherOptions {
   db: Kysely<Database>;
@@ -37,15 +38,8 @@ export function signDelivery(secret: string, timestamp: number, body: string): s
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-interface Claimed {
-  id: number;
-  eventId: number;
-  endpointId: number;
-  attempts: number;
-}
-
 export function webhookDispatcher(options: DispatcherOptions) {
-  const { db } = options;
+  const rows = webhookRepository(options.db);
   const batchSize = options.batchSize ?? 20;
   // Long enough for the slowest endpoint, with room: a lease must not run out mid-delivery.
   const leaseMs = options.timeoutMs * 3 + 5_000;
@@ -53,59 +47,16 @@ export function webhookDispatcher(options: DispatcherOptions) {
   let running: Promise<number> | null = null;
   let stopped = true;
 
-  /** Leases the due deliveries whose shopper has no earlier one pending for the same endpoint. */
-  async function claim(now: Date): Promise<Claimed[]> {
-    const at = now.toISOString();
-    let due = db
-      .selectFrom('webhookDeliveries as d')
-      .select('d.id')
-      .where('d.state', '=', 'pending')
-      .where('d.nextAttemptAt', '<=', at)
-      .where((eb) => eb.or([eb('d.leaseUntil', 'is', null), eb('d.leaseUntil', '<', at)]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('webhookDeliveries as p')
-              .select('p.id')
-              .whereRef('p.endpointId', '=', 'd.endpointId')
-              .whereRef('p.shopperKey', '=', 'd.shopperKey')
-              .where('p.state', '=', 'pending')
-              .whereRef('p.eventId', '<', 'd.eventId'),
-          ),
-        ),
-      )
-      .orderBy('d.eventId')
-      .limit(batchSize);
-    if (options.kind === 'postgres') due = due.forUpdate().skipLocked();
-    return db
-      .updateTable('webhookDeliveries')
-      .set({
-        leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
-        attempts: sql<number>`attempts + 1`,
-      })
-      .where('id', 'in', due)
-      .returning(['id', 'eventId', 'endpointId', 'attempts'])
-      .execute();
-  }
-
-  async function deliver(delivery: Claimed): Promise<void> {
-    const [event, endpoint] = await Promise.all([
-      db.selectFrom('webhookEvents').select(['payload']).where('id', '=', delivery.eventId).executeTakeFirst(),
-      db
-        .selectFrom('webhookEndpoints')
-        .select(['url', 'secret'])
-        .where('id', '=', delivery.endpointId)
-        .executeTakeFirst(),
-    ]);
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const target = await rows.deliveryTarget(delivery);
     // Removed meanwhile (cascade): nothing left to deliver.
-    if (!event || !endpoint) return;
-    const stored = JSON.parse(event.payload) as StoredEvent;
+    if (!target) return;
+    const stored = JSON.parse(target.payload) as StoredEvent;
     const body = JSON.stringify({ id: delivery.eventId, ...stored });
     const timestamp = Math.floor(Date.now() / 1000);
     let failure: string | null = null;
     try {
-      const response = await options.fetch(endpoint.url, {
+      const response = await options.fetch(target.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -113,7 +64,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
           [WEBHOOK_HEADERS.event]: stored.type,
           [WEBHOOK_HEADERS.delivery]: String(delivery.id),
           [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signDelivery(endpoint.secret, timestamp, body),
+          [WEBHOOK_HEADERS.signature]: signDelivery(target.secret, timestamp, body),
         },
         body,
         redirect: 'manual',
@@ -127,27 +78,25 @@ export function webhookDispatcher(options: DispatcherOptions) {
     }
     const now = new Date();
     if (failure === null) {
-      await db
-        .updateTable('webhookDeliveries')
-        .set({ state: 'delivered', deliveredAt: now.toISOString(), leaseUntil: null, lastError: null })
-        .where('id', '=', delivery.id)
-        .execute();
+      await rows.markDelivered(delivery.id, now.toISOString());
       return;
     }
-    await db
-      .updateTable('webhookDeliveries')
-      .set({
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(delivery.attempts, options.retryBaseMs)).toISOString(),
-        leaseUntil: null,
-        lastError: failure.slice(0, 500),
-      })
-      .where('id', '=', delivery.id)
-      .execute();
+    await rows.scheduleRetry(
+      delivery.id,
+      new Date(now.getTime() + retryDelayMs(delivery.attempts, options.retryBaseMs)).toISOString(),
+      failure.slice(0, 500),
+    );
   }
 
   /** One look: claims what is due and delivers it; answers how many were taken. */
   async function runOnce(): Promise<number> {
-    const claimed = await claim(new Date());
+    const now = new Date();
+    const claimed = await rows.claimDue({
+      now: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      limit: batchSize,
+      skipLocked: options.kind === 'postgres',
+    });
     await Promise.all(claimed.map((delivery) => deliver(delivery)));
     return claimed.length;
   }

@@ -6,6 +6,7 @@
 import type { WebhookEvent, WebhookEventType } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { webhookRepository } from './repository.js';
 
 export interface ShopperEvent {
   shopperId: number;
@@ -18,42 +19,18 @@ export type StoredEvent = Omit<WebhookEvent, 'id'>;
 
 /** Records the event and queues its deliveries; pass the transaction of the change. */
 export async function recordEvent(trx: Kysely<Database>, event: ShopperEvent, now = new Date()): Promise<void> {
-  const endpoints = await trx.selectFrom('webhookEndpoints').select('id').execute();
-  if (endpoints.length === 0) return;
-  const shopper = await trx
-    .selectFrom('shoppers')
-    .select(['id', 'externalId'])
-    .where('id', '=', event.shopperId)
-    .executeTakeFirst();
+  const rows = webhookRepository(trx);
+  const endpointIds = await rows.endpointIds();
+  if (endpointIds.length === 0) return;
   const occurredAt = now.toISOString();
   const stored: StoredEvent = {
     type: event.type,
     occurredAt,
-    shopper: { id: event.shopperId, externalId: shopper?.externalId ?? null },
+    shopper: { id: event.shopperId, externalId: await rows.shopperExternalId(event.shopperId) },
     data: event.data,
   };
-  const { id } = await trx
-    .insertInto('webhookEvents')
-    .values({ shopperId: event.shopperId, type: event.type, payload: JSON.stringify(stored), createdAt: occurredAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('webhookDeliveries')
-    .values(
-      endpoints.map((endpoint) => ({
-        eventId: id,
-        endpointId: endpoint.id,
-        shopperKey: event.shopperId,
-        state: 'pending' as const,
-        nextAttemptAt: occurredAt,
-        leaseUntil: null,
-        lastError: null,
-        deliveredAt: null,
-        createdAt: occurredAt,
-      })),
-    )
-    .execute();
+  await rows.insertEvent(
+    { shopperId: event.shopperId, type: event.type, payload: JSON.stringify(stored), createdAt: occurredAt },
+    endpointIds,
+  );
 }
-
-/** Something that records events; services get one so tests and callers need not know the table. */
-export type EventRecorder = (trx: Kysely<Database>, event: ShopperEvent) => Promise<void>;

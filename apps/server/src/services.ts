@@ -1,0 +1,235 @@
+/**
+ * The composition root: every repository, service and rate limit of the server is built here, once.
+ * app.ts registers each module's routes over what buildServices returns; the command line and the
+ * benches, which have no server configuration (no session secret, providers or SMS transport), use
+ * buildDatabaseServices, the part that needs nothing but the database.
+ */
+import { API_BASE, buildPath, OIDC_CALLBACK_PATH } from '@account/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { type LimitRule, rateLimiters } from './http/rate-limit.js';
+import { emailCheck } from './integrations/email/email-check.js';
+import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
+import { smsTransportFor } from './integrations/sms/index.js';
+import { vatCheck } from './integrations/vat/vat-check.js';
+import { viesClient } from './integrations/vat/vies.js';
+import { accountRepository } from './modules/account/repository.js';
+import { accountService } from './modules/account/service.js';
+import { addressRepository } from './modules/addresses/repository.js';
+import { addressService } from './modules/addresses/service.js';
+import { authRepository } from './modules/auth/repository.js';
+import { authService } from './modules/auth/service.js';
+import { signInSteps } from './modules/auth/sign-in.js';
+import { avatarRepository } from './modules/avatar/repository.js';
+import { UPLOAD_RATE_LIMIT } from './modules/avatar/routes.js';
+import { avatarService } from './modules/avatar/service.js';
+import { apiKeyStore } from './modules/integration/api-keys.js';
+import { integrationService } from './modules/integration/service.js';
+import { orderRepository } from './modules/orders/repository.js';
+import { orderService } from './modules/orders/service.js';
+import { phoneRepository } from './modules/phone/repository.js';
+import { phoneVerificationService } from './modules/phone/service.js';
+import { preferencesRepository } from './modules/preferences/repository.js';
+import { preferencesService } from './modules/preferences/service.js';
+import { profileRepository } from './modules/profile/repository.js';
+import { profileService } from './modules/profile/service.js';
+import { rewardsRepository } from './modules/rewards/repository.js';
+import { VOUCHER_CODE_LIMITS } from './modules/rewards/routes.js';
+import { rewardsService } from './modules/rewards/service.js';
+import { sessionRepository } from './modules/sessions/repository.js';
+import { sessionService } from './modules/sessions/service.js';
+import { settingsRepository } from './modules/settings/repository.js';
+import type { SettingsRouteOptions } from './modules/settings/routes.js';
+import {
+  NO_PUBLIC_PROVIDERS,
+  type PublicProviders,
+  type SettingsService,
+  settingsService,
+} from './modules/settings/service.js';
+import { webhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { webhookStore } from './modules/webhooks/store.js';
+
+export interface ServiceDeps {
+  /** The HTTP client for outside systems: identity providers, the SMS provider, VIES, webhook endpoints. */
+  fetch: typeof globalThis.fetch;
+  log: FastifyBaseLogger;
+}
+
+/** Calls to the email and VAT checks per client address, both counted together. */
+const VALIDATION_LIMIT: LimitRule = { name: 'validation', points: 60, windowSeconds: 60 };
+const HOUR = 3600;
+
+/** The repositories and the services that need no more than the database and the settings. */
+export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PUBLIC_PROVIDERS) {
+  const { kysely, kind } = db;
+  const repositories = {
+    account: accountRepository(kysely),
+    addresses: addressRepository(kysely, kind),
+    auth: authRepository(kysely),
+    avatar: avatarRepository(kysely),
+    orders: orderRepository(kysely),
+    phone: phoneRepository(kysely),
+    preferences: preferencesRepository(kysely, kind),
+    profile: profileRepository(kysely),
+    rewards: rewardsRepository(kysely, kind),
+    sessions: sessionRepository(kysely),
+    settings: settingsRepository(kysely),
+  };
+  const settings: SettingsService = settingsService(repositories.settings, providers);
+  const accounts = accountService(
+    repositories.account,
+    {
+      lastOrder: repositories.orders.latest,
+      addresses: repositories.addresses.list,
+      achievements: repositories.rewards.achievements,
+      vouchers: repositories.rewards.vouchers,
+      liveTelephoneCode: repositories.phone.liveCode,
+    },
+    settings,
+  );
+  return {
+    repositories,
+    settings,
+    accounts,
+    auth: authService(repositories.auth, settings),
+    avatars: avatarService(repositories.avatar),
+    orders: orderService({ repository: repositories.orders, settings }),
+    rewards: rewardsService(repositories.rewards),
+    integration: integrationService({ db: kysely, settings, accounts }),
+    apiKeys: apiKeyStore(kysely),
+    webhooks: webhookStore(kysely),
+  };
+}
+
+export type DatabaseServices = ReturnType<typeof buildDatabaseServices>;
+
+/** What the settings report of the configured sign-in providers (the site configuration's flags and ids). */
+function publicProviders(config: Config): PublicProviders {
+  const { providers } = config;
+  return {
+    singleSignOn: config.sso !== undefined,
+    googleClientId: providers.google?.clientId ?? null,
+    googleOneTouch: providers.google?.oneTap ?? false,
+    facebookAppId: providers.facebook?.appId ?? null,
+    appleClientId: providers.apple?.clientId ?? null,
+    appleRedirectUrl: providers.apple?.redirectUrl ?? null,
+    steam: providers.steam !== undefined,
+    auth0: providers.auth0 !== undefined,
+    telegram: providers.telegram !== undefined,
+    telegramId: providers.telegram?.botName ?? null,
+    telegramRedirectUrl: providers.telegram?.redirectUrl ?? null,
+    redirectAllowList: config.redirectAllowList,
+  };
+}
+
+/** The OpenID Connect providers by name: 'sso' (the company single sign-on) and 'auth0', when configured. */
+function oidcClients(config: Config): Record<string, OidcClient> {
+  const clients: Record<string, OidcClient> = {};
+  for (const [name, settings] of [
+    ['sso', config.sso],
+    ['auth0', config.providers.auth0],
+  ] as const) {
+    if (!settings) continue;
+    clients[name] = oidcClient({
+      issuer: settings.issuer,
+      clientId: settings.clientId,
+      clientSecret: settings.clientSecret,
+      redirectUri: `${config.publicUrl}${API_BASE}${buildPath(OIDC_CALLBACK_PATH, { provider: name })}`,
+    });
+  }
+  return clients;
+}
+
+/** Everything the server runs on, from its configuration. */
+export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
+  const base = buildDatabaseServices(db, publicProviders(config));
+  const { repositories, settings, accounts } = base;
+  const emails = emailCheck({ checkMx: config.emailMxCheck });
+
+  if (config.sms.transport === 'none') {
+    deps.log.warn('No SMS provider configured: sending verification codes answers 503 (set SMS_TRANSPORT)');
+  } else if (config.sms.transport === 'outbox' && !config.demo) {
+    deps.log.warn('SMS_TRANSPORT=outbox: verification texts are stored in sms_outbox, not sent');
+  }
+  const vies = config.vies ? viesClient({ ...config.vies, fetch: deps.fetch }) : null;
+
+  const locales: SettingsRouteOptions = {
+    settings,
+    shopperLocale: async (shopperId) => {
+      const shopper = await repositories.account.shopper(shopperId);
+      return shopper
+        ? { language: shopper.defaultLanguage, country: shopper.defaultCountry, currency: shopper.defaultCurrency }
+        : null;
+    },
+    saveShopperLocale: (shopperId, locale) =>
+      repositories.account.saveLocale(shopperId, locale, new Date().toISOString()),
+  };
+
+  const limit = rateLimiters(db.raw);
+  const phoneRules = config.phoneVerification;
+  const limits = {
+    /** Sign-in attempts per client address, all providers together. */
+    signIn: limit({ name: 'sign-in', points: config.signInRateLimit, windowSeconds: 15 * 60 }),
+    validation: limit(VALIDATION_LIMIT),
+    /** Integration API calls per API key. */
+    integration: limit({ name: 'integration', points: config.integrationRateLimit, windowSeconds: 60 }),
+    avatarUpload: limit(UPLOAD_RATE_LIMIT),
+    voucherCode: {
+      perShopper: limit(VOUCHER_CODE_LIMITS.perShopper),
+      perAddress: limit(VOUCHER_CODE_LIMITS.perAddress),
+    },
+    phone: {
+      resendGap:
+        phoneRules.resendIntervalSeconds > 0
+          ? limit({ name: 'sms-gap', points: 1, windowSeconds: phoneRules.resendIntervalSeconds })
+          : null,
+      sendsPerShopper: limit({ name: 'sms-shopper', points: phoneRules.resendsPerHour, windowSeconds: HOUR }),
+      sendsPerNumber: limit({ name: 'sms-number', points: phoneRules.resendsPerHour, windowSeconds: HOUR }),
+      sendsPerAddress: limit({ name: 'sms-address', points: phoneRules.sendsPerAddressPerHour, windowSeconds: HOUR }),
+      sendsInAll: limit({ name: 'sms-all', points: phoneRules.sendsInAllPerHour, windowSeconds: HOUR }),
+      verify: limit({ name: 'phone-verify', points: phoneRules.verifyAttemptsPerHour, windowSeconds: HOUR }),
+    },
+  };
+
+  return {
+    ...base,
+    sessions: sessionService(repositories.sessions, {
+      idleTimeoutSeconds: config.sessionIdleTimeout,
+      maxAgeSeconds: config.sessionMaxAge,
+    }),
+    signIn: signInSteps({
+      auth: base.auth,
+      accounts,
+      publicUrl: config.publicUrl,
+      redirectAllowList: config.redirectAllowList,
+      secret: config.sessionSecret,
+    }),
+    oidc: oidcClients(config),
+    phone: phoneVerificationService(repositories.phone, {
+      secret: config.sessionSecret,
+      codeTtlSeconds: phoneRules.codeTtlSeconds,
+      transport: smsTransportFor(config.sms, { db: db.kysely, fetch: deps.fetch }),
+      companyName: async () => (await settings.stored()).companyName,
+    }),
+    preferences: preferencesService(repositories.preferences, emails),
+    profile: profileService(repositories.profile, emails),
+    addresses: addressService({
+      repository: repositories.addresses,
+      settings,
+      emails,
+      vat: vatCheck({ vies, log: deps.log }),
+    }),
+    locales,
+    webhookDispatcher: webhookDispatcher({
+      db: db.kysely,
+      kind: db.kind,
+      fetch: deps.fetch,
+      pollIntervalMs: config.webhooks.pollIntervalMs,
+      timeoutMs: config.webhooks.timeoutMs,
+      retryBaseMs: config.webhooks.retryBaseMs,
+      log: deps.log,
+    }),
+    limits,
+  };
+}
