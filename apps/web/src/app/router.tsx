@@ -1,9 +1,19 @@
-/** The route table of spec §2 with its guards, lazy screens (one chunk each) and shell metadata. */
-import { FEATURES, type Feature } from '@account/contract';
+/**
+ * The routes of spec §2, built from the screen table (lib/sections.ts) with its guards, each
+ * screen's lazy chunk and the shell metadata, plus the custom page routes and the not-found page.
+ */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { TextKey } from '../lib/i18n';
 import { PageTransitionProvider } from '../lib/navigation';
+import { SECTION_BASES } from '../lib/paths';
+import {
+  type ScreenId,
+  SECTION_LIST,
+  type Section,
+  type SectionId,
+  SUB_SCREEN_LIST,
+  type SubScreen,
+} from '../lib/sections';
 import { RequireAccount, RequireFeature } from './guards';
 import type { RouteHandle, TitleContext } from './route-handle';
 import { Shell } from './shell/Shell';
@@ -18,7 +28,9 @@ const screen =
     return { Component };
   };
 
-const screens = {
+/** Each screen is its own lazy chunk; screens sharing a component share its chunk. */
+const addressForm = screen(() => import('../features/addresses/AddressFormPage'), 'AddressFormPage');
+const screens: Record<ScreenId, Loader> = {
   login: screen(() => import('../features/login/LoginPage'), 'LoginPage'),
   firstLogin: screen(() => import('../features/first-login/FirstLoginPage'), 'FirstLoginPage'),
   overview: screen(() => import('../features/overview/OverviewPage'), 'OverviewPage'),
@@ -26,14 +38,15 @@ const screens = {
   settings: screen(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
   achievements: screen(() => import('../features/achievements/AchievementsPage'), 'AchievementsPage'),
   addresses: screen(() => import('../features/addresses/AddressBookPage'), 'AddressBookPage'),
-  addressForm: screen(() => import('../features/addresses/AddressFormPage'), 'AddressFormPage'),
+  addressAdd: addressForm,
+  addressEdit: addressForm,
   orders: screen(() => import('../features/orders/OrdersPage'), 'OrdersPage'),
-  orderDetail: screen(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
+  order: screen(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
   vouchers: screen(() => import('../features/vouchers/VouchersPage'), 'VouchersPage'),
   wishlist: screen(() => import('../features/wishlist/WishlistPage'), 'WishlistPage'),
-  customPage: screen(() => import('../features/custom-pages/CustomContentPage'), 'CustomContentPage'),
-  notFound: screen(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage'),
 };
+const customPage = screen(() => import('../features/custom-pages/CustomContentPage'), 'CustomContentPage');
+const notFound = screen(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
 
 const nav = (title: RouteHandle['title']): RouteHandle => ({ navigation: true, title });
 
@@ -48,23 +61,38 @@ function customPageTitle({ params, config }: TitleContext): string {
  * name, which gives every configured page its page/{url} route (spec §2).
  */
 const customPageRoutes = (withId = true): RouteObject[] => [
-  ...(withId ? [{ path: ':id', lazy: screens.customPage, handle: nav(customPageTitle) }] : []),
-  { path: 'page/:id', lazy: screens.customPage, handle: nav(customPageTitle) },
+  ...(withId ? [{ path: ':id', lazy: customPage, handle: nav(customPageTitle) }] : []),
+  { path: 'page/:id', lazy: customPage, handle: nav(customPageTitle) },
 ];
 
-/** A feature section: its index screen, further children, the feature guard and breadcrumb entry. */
-const section = (
-  path: string,
-  feature: Feature,
-  title: TextKey,
-  index: Loader,
-  children: RouteObject[],
-): RouteObject => ({
-  path,
-  element: <RequireFeature feature={feature} />,
-  handle: { crumb: { title, to: `/${path}` } } satisfies RouteHandle,
-  children: [{ index: true, lazy: index, handle: nav(title) }, ...children],
-});
+/** A screen's route: a navigation page, or a standalone sign-in page without menu and breadcrumb. */
+function screenRoute(id: ScreenId, screen: Section | SubScreen): RouteObject {
+  const handle: RouteHandle = 'standalone' in screen ? { title: screen.title } : nav(screen.title);
+  return screen.path ? { path: screen.path, lazy: screens[id], handle } : { index: true, lazy: screens[id], handle };
+}
+
+/**
+ * A section's route. One with a feature flag, sub-screens or custom pages under its path is a
+ * parent: its guard, breadcrumb entry, index screen and children.
+ */
+function sectionRoute(section: Section & { id: SectionId }): RouteObject {
+  const pagesBelow = section.customPages && (section.customPages.base ?? section.path) === section.path;
+  const children = [
+    ...SUB_SCREEN_LIST.filter((sub) => sub.within === section.id).map((sub) => screenRoute(sub.id, sub)),
+    ...(pagesBelow ? customPageRoutes(section.customPages?.byId !== false) : []),
+  ];
+  if (!section.feature && children.length === 0) return screenRoute(section.id, section);
+  return {
+    path: section.path,
+    ...(section.feature ? { element: <RequireFeature feature={section.feature} /> } : {}),
+    handle: { crumb: { title: section.title, to: `/${section.path}` } } satisfies RouteHandle,
+    children: [{ index: true, lazy: screens[section.id], handle: nav(section.title) }, ...children],
+  };
+}
+
+const sectionPaths = new Set(SECTION_LIST.map((section) => section.path));
+/** Custom page sections without a section of their own: overview pages, pages, fund. */
+const pageOnlyBases = Object.values(SECTION_BASES).filter((base) => !sectionPaths.has(base));
 
 export const routes: RouteObject[] = [
   {
@@ -74,35 +102,16 @@ export const routes: RouteObject[] = [
       </PageTransitionProvider>
     ),
     children: [
-      { path: 'login', lazy: screens.login, handle: { title: 'ac_LoginTitle' } satisfies RouteHandle },
-      { path: 'first-login', lazy: screens.firstLogin, handle: { title: 'ac_FirstLoginTitle' } satisfies RouteHandle },
+      ...SECTION_LIST.filter((section) => section.standalone).map(sectionRoute),
       {
         element: <RequireAccount />,
         children: [
-          { index: true, lazy: screens.overview, handle: nav('ac_AccountOverview') },
-          { path: 'edit-profile', lazy: screens.editProfile, handle: nav('ac_EditProfileTitle') },
-          { path: 'settings', lazy: screens.settings, handle: nav('ac_Settings') },
-          section('achievements', FEATURES.achievements, 'ac_Achievements', screens.achievements, customPageRoutes()),
-          section('addresses', FEATURES.addressBook, 'ac_AddressBook', screens.addresses, [
-            { path: 'add', lazy: screens.addressForm, handle: nav('ac_AddAddressTitle') },
-            { path: 'edit/:id', lazy: screens.addressForm, handle: nav('ac_EditAddressTitle') },
-            ...customPageRoutes(),
-          ]),
-          section('orders', FEATURES.myOrders, 'ac_MyOrders', screens.orders, [
-            {
-              path: ':id',
-              lazy: screens.orderDetail,
-              handle: nav('ac_OrderDetailTitle'),
-            },
-            ...customPageRoutes(false),
-          ]),
-          section('vouchers', FEATURES.myVouchers, 'ac_MyVouchers', screens.vouchers, customPageRoutes()),
-          section('wishlist', FEATURES.myWishlist, 'ac_MyWishlist', screens.wishlist, customPageRoutes()),
-          ...['accountoverviews', 'pages', 'fund'].map((base) => ({ path: base, children: customPageRoutes() })),
+          ...SECTION_LIST.filter((section) => !section.standalone).map(sectionRoute),
+          ...pageOnlyBases.map((base) => ({ path: base, children: customPageRoutes() })),
           ...customPageRoutes(false),
         ],
       },
-      { path: '*', lazy: screens.notFound, handle: nav('ac_NotFoundTitle') },
+      { path: '*', lazy: notFound, handle: nav('ac_NotFoundTitle') },
     ],
   },
 ];

@@ -2,9 +2,10 @@
  * The signed-in shopper's account, shared by every screen. "Reload account" (spec §4, §7: after
  * every change) refetches it, and every view that reads it refreshes.
  */
-import type { Account } from '@account/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, BodyIn } from '@account/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { call } from './api';
 import { accountQuery } from './queries';
 
 /** The account inside guarded screens, where the guard has made sure it exists. */
@@ -23,4 +24,13 @@ export function useReloadAccount(): () => Promise<void> {
 export function useSetAccount(): (account: Account) => void {
   const queryClient = useQueryClient();
   return useCallback((account: Account) => queryClient.setQueryData(accountQuery.queryKey, account), [queryClient]);
+}
+
+/** Saves profile fields (edit profile, the profile wizard); the answered account replaces the cached one. */
+export function useUpdateAccount() {
+  const setAccount = useSetAccount();
+  return useMutation({
+    mutationFn: (body: BodyIn<'updateAccount'>) => call('updateAccount', { body }),
+    onSuccess: (saved) => setAccount(saved),
+  });
 }

@@ -1,33 +1,39 @@
-/** Route paths of the account area (spec §2), in one typed table. */
+/** Route paths of the account area (spec §2), derived from the screen table in ./sections. */
 import { type CustomPage, PAGE_SECTIONS, usesPageRoute } from '@account/contract';
+import {
+  PAGE_ONLY_SECTIONS,
+  type ScreenId,
+  SECTION_LIST,
+  SECTIONS,
+  SUB_SCREEN_LIST,
+  type SUB_SCREENS,
+} from './sections';
 
-export const paths = {
-  overview: '/',
-  editProfile: '/edit-profile',
-  settings: '/settings',
-  achievements: '/achievements',
-  addresses: '/addresses',
-  addressAdd: '/addresses/add',
-  addressEdit: (id: number | string) => `/addresses/edit/${id}`,
-  orders: '/orders',
-  order: (id: number | string) => `/orders/${id}`,
-  vouchers: '/vouchers',
-  wishlist: '/wishlist',
-  login: '/login',
-  firstLogin: '/first-login',
-} as const;
+/** A screen with a parameter in its path gets a link builder, the others a fixed link. */
+type Link<P extends string> = P extends `${string}:${string}` ? (id: number | string) => string : string;
+type Screens = typeof SECTIONS & typeof SUB_SCREENS;
 
-/** The route base of each custom page section. */
-export const SECTION_BASES: Record<number, string> = {
-  [PAGE_SECTIONS.pages]: 'pages',
-  [PAGE_SECTIONS.achievements]: 'achievements',
-  [PAGE_SECTIONS.vouchers]: 'vouchers',
-  [PAGE_SECTIONS.overview]: 'accountoverviews',
-  [PAGE_SECTIONS.addresses]: 'addresses',
-  [PAGE_SECTIONS.orders]: 'orders',
-  [PAGE_SECTIONS.wishlist]: 'wishlist',
-  [PAGE_SECTIONS.fund]: 'fund',
-};
+const link = (pattern: string) =>
+  pattern.includes(':') ? (id: number | string) => pattern.replace(/:\w+/, String(id)) : pattern;
+
+// why: Object.fromEntries forgets which screen has a fixed link and which a link builder; Link states it.
+export const paths = Object.fromEntries([
+  ...SECTION_LIST.map((section) => [section.id, link(`/${section.path}`)]),
+  ...SUB_SCREEN_LIST.map((screen) => [screen.id, link(`/${SECTIONS[screen.within].path}/${screen.path}`)]),
+]) as { readonly [K in ScreenId]: Link<Screens[K]['path']> };
+
+/** The route base of each custom page section: the sections' own, and those that are only pages. */
+export const SECTION_BASES: Record<number, string> = Object.fromEntries([
+  ...PAGE_ONLY_SECTIONS.map(({ section, base }) => [section, base]),
+  ...SECTION_LIST.flatMap(({ customPages, path }) =>
+    customPages ? [[customPages.section, customPages.base ?? path]] : [],
+  ),
+]);
+
+/** Sections whose {base}/{id} is taken by their own screens, so their pages route only through page/. */
+const PAGE_ROUTE_ONLY: readonly number[] = SECTION_LIST.flatMap(({ customPages }) =>
+  customPages?.byId === false ? [customPages.section] : [],
+);
 
 /**
  * Where a custom page lives: {section}/{id}, or {section}/page/{id} for the document and
@@ -37,7 +43,7 @@ export function customPagePath(page: Pick<CustomPage, 'pageId' | 'section' | 'la
   const base = SECTION_BASES[page.section] ?? 'pages';
   if (page.section === PAGE_SECTIONS.pages)
     return usesPageRoute(page.layout) ? `/page/${page.pageId}` : `/pages/${page.pageId}`;
-  const viaPage = usesPageRoute(page.layout) || page.section === PAGE_SECTIONS.orders;
+  const viaPage = usesPageRoute(page.layout) || PAGE_ROUTE_ONLY.includes(page.section);
   return viaPage ? `/${base}/page/${page.pageId}` : `/${base}/${page.pageId}`;
 }
 

@@ -1,4 +1,7 @@
-/** Query options for the data every screen shares: account, translations, localisation. */
+/**
+ * Query options for the data several screens share: account, translations, localisation and the
+ * interest and newsletter choices. A feature's own queries live in its api/ folder.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from './api';
 
@@ -29,4 +32,10 @@ export const localizeQuery = queryOptions({
   queryFn: () => call('getLocalize'),
   staleTime: Number.POSITIVE_INFINITY,
   retry: 1,
+});
+
+/** The interests and newsletters on offer (spec §7 GET /preferences): onboarding and settings. */
+export const preferencesQuery = queryOptions({
+  queryKey: ['preferences'],
+  queryFn: () => call('getPreferences'),
 });

@@ -9,6 +9,10 @@ export type EmailCheckState = 'idle' | 'pending' | 'checking' | 'valid' | 'inval
 
 export const EMAIL_CHECK_DELAY_MS = 1000;
 
+/** The server's email check (spec §7 POST /setting/validateEmail): resolves when valid, fails with 400 when not. */
+export const validateEmail = (email: string, signal?: AbortSignal) =>
+  call('validateEmail', { body: { email }, signal });
+
 export function useEmailCheck(email: string, delayMs = EMAIL_CHECK_DELAY_MS): EmailCheckState {
   const [state, setState] = useState<EmailCheckState>('idle');
 
@@ -23,7 +27,7 @@ export function useEmailCheck(email: string, delayMs = EMAIL_CHECK_DELAY_MS): Em
     const timer = setTimeout(async () => {
       setState('checking');
       try {
-        await call('validateEmail', { body: { email: value }, signal: controller.signal });
+        await validateEmail(value, controller.signal);
         setState('valid');
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -2,9 +2,10 @@
  * The side menu of spec §2 Shell: overview, the enabled feature sections, custom pages per
  * section (sorted by view order), a spacer, settings and logout.
  */
-import { type CustomPage, FEATURES, type Feature, hasFeature, PAGE_SECTIONS, type SiteConfig } from '@account/contract';
+import { type CustomPage, hasFeature, type SiteConfig } from '@account/contract';
 import type { TextKey } from '../../lib/i18n';
 import { customPagePath, paths } from '../../lib/paths';
+import { PAGE_ONLY_SECTIONS, SECTION_LIST, type Section } from '../../lib/sections';
 import type { IconName } from '../../ui/Icon';
 
 export interface MenuItem {
@@ -20,63 +21,6 @@ export interface MenuItem {
   spacer?: boolean;
 }
 
-interface Section {
-  id: string;
-  icon: IconName;
-  url: string;
-  key: TextKey;
-  feature?: Feature;
-  /** Custom pages of this section become its sub-items. */
-  section?: number;
-}
-
-const SECTIONS: Section[] = [
-  { id: 'overview', icon: 'user', url: paths.overview, key: 'ac_AccountOverview', section: PAGE_SECTIONS.overview },
-  {
-    id: 'achievements',
-    icon: 'trophy',
-    url: paths.achievements,
-    key: 'ac_Achievements',
-    feature: FEATURES.achievements,
-    section: PAGE_SECTIONS.achievements,
-  },
-  {
-    id: 'addresses',
-    icon: 'pin',
-    url: paths.addresses,
-    key: 'ac_AddressBook',
-    feature: FEATURES.addressBook,
-    section: PAGE_SECTIONS.addresses,
-  },
-  {
-    id: 'orders',
-    icon: 'box',
-    url: paths.orders,
-    key: 'ac_MyOrders',
-    feature: FEATURES.myOrders,
-    section: PAGE_SECTIONS.orders,
-  },
-  {
-    id: 'vouchers',
-    icon: 'ticket',
-    url: paths.vouchers,
-    key: 'ac_MyVouchers',
-    feature: FEATURES.myVouchers,
-    section: PAGE_SECTIONS.vouchers,
-  },
-  {
-    id: 'wishlist',
-    icon: 'heart',
-    url: paths.wishlist,
-    key: 'ac_MyWishlist',
-    feature: FEATURES.myWishlist,
-    section: PAGE_SECTIONS.wishlist,
-  },
-];
-
-/** Sections whose pages stand on their own in the menu rather than under a feature entry. */
-const TOP_LEVEL_SECTIONS: readonly number[] = [PAGE_SECTIONS.pages, PAGE_SECTIONS.fund];
-
 function pageItem(page: CustomPage): MenuItem {
   return {
     id: `page-${page.pageId}`,
@@ -89,24 +33,29 @@ function pageItem(page: CustomPage): MenuItem {
   };
 }
 
+type MenuPlace = NonNullable<Section['menu']>['place'];
+type MenuSection = (typeof SECTION_LIST)[number] & Pick<Required<Section>, 'menu'>;
+
 const byViewOrder = (a: CustomPage, b: CustomPage) => a.viewOrder - b.viewOrder || a.pageId - b.pageId;
 
 export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>): MenuItem[] {
   const pagesOf = (section: number) => config.pages.filter((p) => p.section === section).sort(byViewOrder);
-  const items: MenuItem[] = SECTIONS.filter((s) => !s.feature || hasFeature(config.enableFeatures, s.feature)).map(
-    (s, index) => ({
+  const entries = (place: MenuPlace) =>
+    SECTION_LIST.filter(
+      (s): s is MenuSection => s.menu?.place === place && (!s.feature || hasFeature(config.enableFeatures, s.feature)),
+    ).map((s, index) => ({
       id: s.id,
-      icon: s.icon,
-      url: s.url,
-      name: { key: s.key },
-      subs: s.section === undefined ? [] : pagesOf(s.section).map(pageItem),
-      viewOrder: index,
-    }),
-  );
-  for (const section of TOP_LEVEL_SECTIONS) items.push(...pagesOf(section).map(pageItem));
+      icon: s.menu.icon,
+      url: paths[s.id],
+      name: { key: s.title },
+      subs: s.customPages ? pagesOf(s.customPages.section).map(pageItem) : [],
+      viewOrder: place === 'sections' ? index : 0,
+    }));
+  const items: MenuItem[] = entries('sections');
+  for (const { section } of PAGE_ONLY_SECTIONS) items.push(...pagesOf(section).map(pageItem));
   items.push(
     { id: 'spacer', icon: 'page', url: null, name: { text: '' }, subs: [], viewOrder: 0, spacer: true },
-    { id: 'settings', icon: 'gear', url: paths.settings, name: { key: 'ac_Settings' }, subs: [], viewOrder: 0 },
+    ...entries('end'),
     { id: 'logout', icon: 'logout', url: null, name: { key: 'ac_Logout' }, action: 'logout', subs: [], viewOrder: 0 },
   );
   return items;

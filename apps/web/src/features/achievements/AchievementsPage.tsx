@@ -12,8 +12,7 @@ import {
   orderAchievements,
 } from '@account/contract';
 import { useId, useState } from 'react';
-import { useAccount, useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
+import { useAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
@@ -23,11 +22,12 @@ import { PageHeader } from '@/ui/PageHeader';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { Spinner } from '@/ui/Spinner';
 import styles from './AchievementsPage.module.css';
+import { useClaimAchievement } from './api/achievements';
 
 function AchievementItem({ achievement }: { achievement: Achievement }) {
   const t = useT();
   const { decimalSep, thousandSep } = useSiteConfig();
-  const reload = useReloadAccount();
+  const { mutateAsync: claimAchievement } = useClaimAchievement();
   const { show } = useSystemMessage();
   const [claiming, setClaiming] = useState(false);
   const nameId = useId();
@@ -37,8 +37,7 @@ function AchievementItem({ achievement }: { achievement: Achievement }) {
   const claim = async () => {
     setClaiming(true);
     try {
-      await call('claimAchievement', { params: { achievementId: achievement.achievementId } });
-      await reload();
+      await claimAchievement(achievement);
       show(t('ac_RewardClaimed'));
     } catch {
       // The achievement stays claimable; the shopper can try again.

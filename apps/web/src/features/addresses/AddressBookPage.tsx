@@ -6,8 +6,7 @@
  */
 import { type Address, addressLines } from '@account/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAccount, useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
+import { useAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useCountryName } from '@/lib/localize';
@@ -19,13 +18,15 @@ import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import styles from './AddressBookPage.module.css';
 import { addressSlots } from './address-slots';
+import { useDeleteAddress, useUpdateAddress } from './api/addresses';
 
 type Role = 'billing' | 'shipping';
 
 function useAddressActions() {
   const t = useT();
   const loading = useLoading();
-  const reload = useReloadAccount();
+  const { mutateAsync: deleteAddress } = useDeleteAddress();
+  const { mutateAsync: updateAddress } = useUpdateAddress();
   const { show } = useSystemMessage();
 
   /** §8: a failed change hides the loading indicator and shows no message; the shopper stays. */
@@ -33,7 +34,6 @@ function useAddressActions() {
     loading.show();
     try {
       await work();
-      await reload();
       show(message);
     } catch {
       // Nothing changed on the server; the lists stay as they are.
@@ -43,16 +43,13 @@ function useAddressActions() {
   };
 
   return {
-    remove: (address: Address) =>
-      run(() => call('deleteAddress', { params: { addressId: address.addressId } }), t('ac_AddressDeleted')),
+    remove: (address: Address) => run(() => deleteAddress(address), t('ac_AddressDeleted')),
     makeDefault: (address: Address, role: Role) =>
       run(
         () =>
-          call('updateAddress', {
-            body: {
-              addressId: address.addressId,
-              ...(role === 'billing' ? { isBilling: true } : { isShipping: true }),
-            },
+          updateAddress({
+            addressId: address.addressId,
+            ...(role === 'billing' ? { isBilling: true } : { isShipping: true }),
           }),
         t('ac_DefaultAddressSaved'),
       ),
@@ -60,9 +57,7 @@ function useAddressActions() {
     switchRole: (address: Address, to: Role) =>
       run(
         () =>
-          call('updateAddress', {
-            body: { addressId: address.addressId, isBilling: to === 'billing', isShipping: to === 'shipping' },
-          }),
+          updateAddress({ addressId: address.addressId, isBilling: to === 'billing', isShipping: to === 'shipping' }),
         t('ac_DefaultAddressSaved'),
       ),
   };

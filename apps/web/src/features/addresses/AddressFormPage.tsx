@@ -9,36 +9,31 @@ import {
   COMPANY_FIELDS,
   countryPickerDisabled,
   FIELD_TYPES,
-  type FieldDefinition,
   isPrivate,
   preselectedCountry,
 } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useAccount, useReloadAccount } from '@/lib/account';
-import { ApiError, call } from '@/lib/api';
+import { useAccount } from '@/lib/account';
+import { ApiError } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
-import { fieldErrorsOf } from '@/lib/field-errors';
-import { type TextKey, useT } from '@/lib/i18n';
-import { useLoading } from '@/lib/loading';
+import { useT } from '@/lib/i18n';
 import { usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { localizeQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
+import { validateEmail } from '@/lib/use-email-check';
+import { useValidatedForm } from '@/lib/use-validated-form';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { RadioGroup, TextField } from '@/ui/Field';
-import fieldStyles from '@/ui/Field.module.css';
+import { DefinedFields } from '@/ui/DefinedFields';
 import { Form, FormActions } from '@/ui/Form';
 import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
-import styles from './AddressFormPage.module.css';
 import { initialValues, toBody } from './address-values';
-import { PhoneInput } from './PhoneInput';
-
-const WIDTH = { 25: styles.w25, 50: styles.w50, 100: styles.w100 } as const;
+import { useSaveAddress, validateVatNumber } from './api/addresses';
 
 export function AddressFormPage() {
   const { id } = useParams();
@@ -54,14 +49,12 @@ function AddressForm({ addressId }: { addressId: number | null }) {
   const t = useT();
   const account = useAccount();
   const config = useSiteConfig();
-  const loading = useLoading();
-  const reload = useReloadAccount();
+  const { mutateAsync: saveAddress } = useSaveAddress();
   const { show } = useSystemMessage();
   const { navigate } = usePageTransition();
   const { data: localize } = useQuery(localizeQuery);
-  const form = useRef<HTMLFormElement>(null);
   const address = account.addresses.find((a) => a.addressId === addressId) ?? null;
-  const fields = useMemo(() => [...account.addressFields].sort((a, b) => a.row - b.row), [account.addressFields]);
+  const fields = account.addressFields;
 
   const countryOptions = useMemo(() => {
     const definition = fields.find((f) => f.orderField === 'Country');
@@ -78,8 +71,6 @@ function AddressForm({ addressId }: { addressId: number | null }) {
       ),
     }),
   );
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   // The country list may arrive after the form: preselect then (§5), unless one was chosen.
   const country =
@@ -91,6 +82,7 @@ function AddressForm({ addressId }: { addressId: number | null }) {
   const current: Record<string, string> = { ...values, Country: country };
   const problems = addressProblems(current, fields);
   const privateAddress = isPrivate(current);
+  const form = useValidatedForm({ problems });
 
   const set = (name: string, value: string) => {
     setValues((old) => {
@@ -99,19 +91,8 @@ function AddressForm({ addressId }: { addressId: number | null }) {
       if (name === 'AddressType' && value === '0') for (const field of COMPANY_FIELDS) next[field] = '';
       return next;
     });
-    setServerErrors((old) => {
-      const { [name]: _, ...rest } = old;
-      return rest;
-    });
+    form.changed(name);
   };
-  // §4: after the first submit every change revalidates.
-  const error = (name: string) => {
-    const key = serverErrors[name] ?? (submitted ? problems[name] : undefined);
-    return key ? t(key) : null;
-  };
-  const label = (field: FieldDefinition) => (field.label.startsWith('ac_') ? t(field.label as TextKey) : field.label);
-  const focusFirstProblem = () =>
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   /** The server's email and VAT checks; saving proceeds only when both pass (§5). */
   async function serverChecks(): Promise<Record<string, string>> {
@@ -120,7 +101,7 @@ function AddressForm({ addressId }: { addressId: number | null }) {
     const checks: Promise<void>[] = [];
     if (current.Email?.trim()) {
       checks.push(
-        call('validateEmail', { body: { email: current.Email.trim() } }).then(
+        validateEmail(current.Email.trim()).then(
           () => {},
           (e) => {
             if (invalid(e)) found.Email = 'ac_EmailIsInvalidMessage';
@@ -130,7 +111,7 @@ function AddressForm({ addressId }: { addressId: number | null }) {
     }
     if (config.enableEuVatReverse && !privateAddress && current.VatNumber?.trim() && country) {
       checks.push(
-        call('validateVatNumber', { body: { vatNumber: current.VatNumber.trim(), country } }).then(
+        validateVatNumber(current.VatNumber.trim(), country).then(
           () => {},
           (e) => {
             if (invalid(e)) found.VatNumber = 'ac_VatNumberIsInvalidMessage';
@@ -142,140 +123,16 @@ function AddressForm({ addressId }: { addressId: number | null }) {
     return found;
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(problems).length > 0) {
-      focusFirstProblem();
+  const onSubmit = form.handleSubmit(async () => {
+    const checked = await serverChecks();
+    if (Object.keys(checked).length > 0) {
+      form.showServerErrors(checked);
       return;
     }
-    loading.show();
-    try {
-      const checked = await serverChecks();
-      if (Object.keys(checked).length > 0) {
-        setServerErrors(checked);
-        focusFirstProblem();
-        return;
-      }
-      const body = toBody(current, fields);
-      if (addressId === null) await call('createAddress', { body });
-      else await call('updateAddress', { body: { ...body, addressId } });
-      await reload();
-      show(t('ac_AddressSaved'));
-      navigate(paths.addresses);
-    } catch (failure) {
-      // §4: on failure the loading overlay hides and the shopper stays, with the data intact.
-      setServerErrors(fieldErrorsOf(failure));
-      focusFirstProblem();
-    } finally {
-      loading.hide();
-    }
-  };
-
-  const renderField = (field: FieldDefinition) => {
-    const name = field.orderField;
-    if (privateAddress && COMPANY_FIELDS.includes(name)) return null;
-    const common = {
-      label: label(field),
-      error: error(name),
-      required: field.required,
-      optionalText: field.required ? undefined : t('ac_Optional'),
-    };
-    switch (field.type) {
-      case FIELD_TYPES.heading:
-        return <h2 className={styles.heading}>{label(field)}</h2>;
-      case FIELD_TYPES.paragraph:
-        return <p className={styles.paragraph}>{label(field)}</p>;
-      case FIELD_TYPES.divider:
-        return <hr className={styles.divider} />;
-      case FIELD_TYPES.radio:
-        return (
-          <RadioGroup<string>
-            label={label(field)}
-            name={name}
-            value={values[name] ?? field.options[0]?.value ?? ''}
-            onChange={(value) => set(name, value)}
-            options={field.options.map((o) => ({
-              value: o.value,
-              label: o.label.startsWith('ac_') ? t(o.label) : o.label,
-            }))}
-            error={error(name)}
-          />
-        );
-      case FIELD_TYPES.dropdown:
-        if (name === 'Country') {
-          return (
-            <Picker
-              label={label(field)}
-              options={countryOptions}
-              value={country}
-              onChange={(value) => set('Country', value)}
-              isRequired={field.required}
-              isDisabled={countryPickerDisabled(field, countryOptions.length)}
-              error={error(name)}
-              emptyText={t('ac_NoMatches')}
-              openLabel={t('ac_ShowOptions')}
-            />
-          );
-        }
-        return (
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`field-${name}`}>
-              {label(field)}
-            </label>
-            <div className={fieldStyles.body}>
-              <select
-                id={`field-${name}`}
-                className={styles.select}
-                value={values[name] ?? ''}
-                disabled={field.disabled}
-                aria-invalid={error(name) ? true : undefined}
-                aria-describedby={error(name) ? `field-${name}-error` : undefined}
-                onChange={(event) => set(name, event.target.value)}
-              >
-                {!field.required && <option value="">—</option>}
-                {field.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label.startsWith('ac_') ? t(o.label) : o.label}
-                  </option>
-                ))}
-              </select>
-              {error(name) && (
-                <span id={`field-${name}-error`} className={fieldStyles.error}>
-                  {error(name)}
-                </span>
-              )}
-            </div>
-          </div>
-        );
-      case FIELD_TYPES.telephone:
-        return (
-          <PhoneInput
-            label={label(field)}
-            value={values[name] ?? ''}
-            defaultRegion={country}
-            required={field.required}
-            error={error(name)}
-            onChange={(value) => set(name, value)}
-          />
-        );
-      default:
-        return (
-          <TextField
-            {...common}
-            name={name}
-            value={values[name] ?? ''}
-            maxLength={field.maxLength || undefined}
-            disabled={field.disabled}
-            inputMode={field.type === FIELD_TYPES.numberText ? 'numeric' : undefined}
-            type={name === 'Email' || name === 'ConfirmEmail' ? 'email' : 'text'}
-            autoComplete={AUTOCOMPLETE[name]}
-            onChange={(event) => set(name, event.target.value)}
-          />
-        );
-    }
-  };
+    await saveAddress({ body: toBody(current, fields), addressId });
+    show(t('ac_AddressSaved'));
+    navigate(paths.addresses);
+  });
 
   const editing = addressId !== null;
   return (
@@ -285,17 +142,30 @@ function AddressForm({ addressId }: { addressId: number | null }) {
         description={t(editing ? 'ac_EditAddressDescription' : 'ac_AddAddressDescription')}
       />
       <Card>
-        <Form ref={form} onSubmit={onSubmit}>
-          <div className={styles.grid}>
-            {fields.map((field) => {
-              const rendered = renderField(field);
-              return rendered ? (
-                <div key={`${field.row}-${field.orderField}`} className={WIDTH[field.width] ?? styles.w100}>
-                  {rendered}
-                </div>
-              ) : null;
-            })}
-          </div>
+        <Form ref={form.ref} onSubmit={onSubmit}>
+          <DefinedFields
+            fields={fields}
+            values={values}
+            onChange={set}
+            error={form.error}
+            phoneRegion={country}
+            hidden={(field) => privateAddress && COMPANY_FIELDS.includes(field.orderField)}
+            render={(field, label) =>
+              field.orderField === 'Country' && field.type === FIELD_TYPES.dropdown ? (
+                <Picker
+                  label={label}
+                  options={countryOptions}
+                  value={country}
+                  onChange={(value) => set('Country', value)}
+                  isRequired={field.required}
+                  isDisabled={countryPickerDisabled(field, countryOptions.length)}
+                  error={form.error('Country')}
+                  emptyText={t('ac_NoMatches')}
+                  openLabel={t('ac_ShowOptions')}
+                />
+              ) : undefined
+            }
+          />
           <FormActions>
             <Button variant="secondary" onClick={() => navigate(paths.addresses)}>
               {t('ac_Cancel')}
@@ -307,15 +177,3 @@ function AddressForm({ addressId }: { addressId: number | null }) {
     </>
   );
 }
-
-const AUTOCOMPLETE: Record<string, string> = {
-  FirstName: 'given-name',
-  LastName: 'family-name',
-  CompanyName: 'organization',
-  Email: 'email',
-  ConfirmEmail: 'email',
-  Address: 'address-line1',
-  AddressNumber: 'address-line2',
-  ZipCode: 'postal-code',
-  City: 'address-level2',
-};

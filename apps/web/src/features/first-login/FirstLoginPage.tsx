@@ -5,25 +5,24 @@
  * default; clearing it clears and disables the newsletter choices), interests and newsletters.
  */
 import type { Account, FieldDefinition } from '@account/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { ApiError, call } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { useReloadAccount, useSetAccount } from '@/lib/account';
+import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
-import { useLoading } from '@/lib/loading';
 import { paths } from '@/lib/paths';
-import { accountQuery } from '@/lib/queries';
+import { accountQuery, preferencesQuery } from '@/lib/queries';
 import { takeReturnUrl } from '@/lib/return-url';
 import { useEmailCheck } from '@/lib/use-email-check';
+import { useValidatedForm } from '@/lib/use-validated-form';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Checkbox, CheckboxGroup, RadioGroup, TextField } from '@/ui/Field';
 import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
+import { useFirstTimeSetting } from './api/first-login';
 import styles from './FirstLoginPage.module.css';
-
-const preferencesQuery = { queryKey: ['preferences'], queryFn: () => call('getPreferences') };
 
 const requiredIn = (fields: readonly FieldDefinition[], name: string) =>
   fields.some((f) => f.orderField === name && f.required);
@@ -40,8 +39,9 @@ export function FirstLoginPage() {
 
 function Onboarding({ account, onDone }: { account: Account; onDone(destination: string): void }) {
   const t = useT();
-  const queryClient = useQueryClient();
-  const loading = useLoading();
+  const { mutateAsync: firstTimeSetting } = useFirstTimeSetting();
+  const setAccount = useSetAccount();
+  const reloadAccount = useReloadAccount();
   const { data: preferences } = useQuery(preferencesQuery);
 
   const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
@@ -51,26 +51,19 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
   const [subscribed, setSubscribed] = useState(true);
   const [interestIds, setInterestIds] = useState<number[]>(account.interestIds);
   const [newsletterIds, setNewsletterIds] = useState<number[]>(account.newsletterIds);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const emailCheck = useEmailCheck(email);
-  const form = useRef<HTMLFormElement>(null);
 
   const fields = account.firstTimeLoginFields;
   const firstNameRequired = requiredIn(fields, 'FirstName');
   const lastNameRequired = requiredIn(fields, 'LastName');
 
-  const errors: Record<string, string | null> = {
+  const problems: Record<string, string | null> = {
     FirstName: firstNameRequired && !firstName.trim() ? 'ac_FirstNameRequiredMessage' : null,
     LastName: lastNameRequired && !lastName.trim() ? 'ac_LastNameRequiredMessage' : null,
     Email: !email.trim() ? 'ac_EmailRequiredMessage' : emailCheck === 'invalid' ? 'ac_EmailInvalidMessage' : null,
   };
-  /** Problems show after the first submit; an invalid email as soon as the server says so. */
-  const shown = (field: string) => {
-    const own = errors[field];
-    const key = serverErrors[field] ?? (submitted || own === 'ac_EmailInvalidMessage' ? own : null);
-    return key ? t(key) : null;
-  };
+  // An invalid email shows as soon as the server says so.
+  const form = useValidatedForm({ problems, showsAtOnce: (_, key) => key === 'ac_EmailInvalidMessage' });
 
   const toggle = (list: number[], id: number, on: boolean) =>
     on ? [...new Set([...list, id])] : list.filter((x) => x !== id);
@@ -81,51 +74,33 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
     if (!on) setNewsletterIds([]);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    // A check still under way does not hold the shopper up: the server checks the email again.
-    if (Object.values(errors).some(Boolean)) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    loading.show();
+  // A check still under way does not hold the shopper up: the server checks the email again.
+  const onSubmit = form.handleSubmit(async () => {
     try {
-      const saved = await call('firstTimeSetting', {
-        body: {
-          settings: {
-            gender,
-            firstName,
-            lastName,
-            email,
-            newsSubscribe: subscribed ? newsletterIds : [],
-            interestIds,
-            newsletterIds: subscribed ? newsletterIds : [],
-          },
-        },
+      const saved = await firstTimeSetting({
+        gender,
+        firstName,
+        lastName,
+        email,
+        newsSubscribe: subscribed ? newsletterIds : [],
+        interestIds,
+        newsletterIds: subscribed ? newsletterIds : [],
       });
       // §4 First login success: the account is kept locally, then the stored return URL or home.
       onDone(takeReturnUrl() ?? paths.overview);
-      queryClient.setQueryData(accountQuery.queryKey, saved);
+      setAccount(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        // Finished meanwhile (another tab): the reloaded account leaves this page.
-        await queryClient.invalidateQueries({ queryKey: accountQuery.queryKey });
-        return;
-      }
-      setServerErrors(fieldErrorsOf(error));
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    } finally {
-      loading.hide();
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      // Finished meanwhile (another tab): the reloaded account leaves this page.
+      await reloadAccount();
     }
-  };
+  });
 
   return (
     <>
       <PageHeader title={t('ac_FirstLoginTitle')} description={t('ac_FirstLoginDescription')} />
       <Card>
-        <Form ref={form} onSubmit={onSubmit}>
+        <Form ref={form.ref} onSubmit={onSubmit}>
           <RadioGroup<1 | 2>
             label={t('ac_Gender')}
             name="gender"
@@ -145,8 +120,11 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
               maxLength={100}
               required={firstNameRequired}
               optionalText={firstNameRequired ? undefined : t('ac_Optional')}
-              onChange={(e) => setFirstName(e.target.value)}
-              error={shown('FirstName')}
+              onChange={(e) => {
+                setFirstName(e.target.value);
+                form.changed('FirstName');
+              }}
+              error={form.error('FirstName')}
             />
             <TextField
               label={t('ac_LastName')}
@@ -156,8 +134,11 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
               maxLength={100}
               required={lastNameRequired}
               optionalText={lastNameRequired ? undefined : t('ac_Optional')}
-              onChange={(e) => setLastName(e.target.value)}
-              error={shown('LastName')}
+              onChange={(e) => {
+                setLastName(e.target.value);
+                form.changed('LastName');
+              }}
+              error={form.error('LastName')}
             />
           </FormRow>
           <TextField
@@ -168,9 +149,12 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
             value={email}
             maxLength={250}
             required
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              form.changed('Email');
+            }}
             hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
-            error={shown('Email')}
+            error={form.error('Email')}
           />
           <div className={styles.section}>
             <Checkbox label={t('ac_NewsSubscribe')} checked={subscribed} onChange={onSubscribe} />

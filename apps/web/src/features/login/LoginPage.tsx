@@ -5,13 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { call } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
 import { type TextKey, Trans, useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { paths } from '@/lib/paths';
 import { accountQuery } from '@/lib/queries';
 import { Icon } from '@/ui/Icon';
+import { loginWith } from './api/sign-in';
 import styles from './LoginPage.module.css';
 import { AppleSignIn } from './providers/AppleSignIn';
 import { FacebookSignIn } from './providers/FacebookSignIn';
@@ -64,16 +64,14 @@ function TelegramConfirm({ data, onDone }: { data: Record<string, string>; onDon
     onDone();
     const { id = '', auth_date = '', hash = '', first_name, last_name, username, photo_url } = data;
     void withAccount(() =>
-      call('loginTelegram', {
-        body: {
-          id,
-          authDate: auth_date,
-          hash,
-          firstName: first_name,
-          lastName: last_name,
-          username,
-          photoUrl: photo_url,
-        },
+      loginWith.telegram({
+        id,
+        authDate: auth_date,
+        hash,
+        firstName: first_name,
+        lastName: last_name,
+        username,
+        photoUrl: photo_url,
       }),
     );
   };

@@ -4,29 +4,24 @@
  * paying continue at the shop (accessUrl) in a new tab.
  */
 import { canDeleteOrder, ORDER_STATUS_CREATED, type Order } from '@account/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
 import { InlineConfirm } from '@/ui/InlineConfirm';
+import { useDeleteOrderMutation } from './api/orders';
 import styles from './Orders.module.css';
 
-/** Deletes an order, then refreshes the order lists and the account (its last order may change). */
+/** Deletes an order under the loading overlay and confirms it with the system message. */
 export function useDeleteOrder() {
   const t = useT();
   const loading = useLoading();
-  const queryClient = useQueryClient();
-  const reloadAccount = useReloadAccount();
+  const { mutateAsync: deleteOrder } = useDeleteOrderMutation();
   const { show } = useSystemMessage();
   return async (order: Order): Promise<boolean> => {
     loading.show();
     try {
-      await call('deleteOrder', { params: { id: order.id } });
-      queryClient.removeQueries({ queryKey: ['order', order.id] });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), reloadAccount()]);
+      await deleteOrder(order);
       show(t('ac_OrderDeleted'));
       return true;
     } catch {

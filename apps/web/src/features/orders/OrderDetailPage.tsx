@@ -7,7 +7,7 @@ import { formatDate, type Money, type Order, orderStatus, transactionStatus } fr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, call, downloadFile, urlOf } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink, usePageTransition } from '@/lib/navigation';
@@ -18,6 +18,8 @@ import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
+import { Table } from '@/ui/Table';
+import { downloadInvoice, orderQuery } from './api/orders';
 import { OrderActions } from './OrderActions';
 import { OrderProducts } from './OrderProducts';
 import styles from './Orders.module.css';
@@ -106,7 +108,7 @@ function InvoiceCard({ order }: { order: Order }) {
   const download = async () => {
     setState('busy');
     try {
-      await downloadFile(urlOf('downloadInvoice', { params: { id: order.id } }));
+      await downloadInvoice(order);
       setState('idle');
     } catch {
       setState('failed');
@@ -196,15 +198,14 @@ function OrderView({ order }: { order: Order }) {
           {order.transactions.length === 0 ? (
             <p className={styles.empty}>{t('ac_NoTransactions')}</p>
           ) : (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ac_PaymentMethod')}</th>
-                  <th scope="col">{t('ac_Status')}</th>
-                  <th scope="col">{t('ac_AmountPaid')}</th>
-                  <th scope="col">{t('ac_Date')}</th>
-                </tr>
-              </thead>
+            <Table
+              columns={[
+                { label: t('ac_PaymentMethod') },
+                { label: t('ac_Status') },
+                { label: t('ac_AmountPaid') },
+                { label: t('ac_Date') },
+              ]}
+            >
               <tbody>
                 {order.transactions.map((transaction, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: transactions have no id of their own
@@ -222,7 +223,7 @@ function OrderView({ order }: { order: Order }) {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           )}
         </Card>
 
@@ -257,12 +258,7 @@ function OrderView({ order }: { order: Order }) {
 export function OrderDetailPage() {
   const t = useT();
   const id = parseOrderId(useParams().id);
-  const order = useQuery({
-    queryKey: ['order', id],
-    queryFn: ({ signal }) => call('getOrder', { params: { id: id ?? 0 }, signal }),
-    enabled: id !== null,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-  });
+  const order = useQuery(orderQuery(id));
 
   if (id === null) return <OrderNotFound />;
   if (order.isPending) {

@@ -5,10 +5,9 @@
  * back from an order returns to the same results.
  */
 import { formatDate, type Order, orderStatus } from '@account/contract';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink } from '@/lib/navigation';
@@ -20,10 +19,10 @@ import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
+import { ordersQuery } from './api/orders';
 import { OrderActions } from './OrderActions';
 import { OrderProducts } from './OrderProducts';
 import styles from './Orders.module.css';
-import { nextPage } from './order-list';
 
 function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
   const t = useT();
@@ -68,18 +67,7 @@ export function OrdersPage() {
   const query = searchParams.get('query') ?? '';
   const [typed, setTyped] = useState(query);
 
-  const orders = useInfiniteQuery({
-    queryKey: ['orders', query],
-    // Each page remembers its search, so cards shown as placeholders while a new search loads
-    // keep their keys, and the new results mount afresh with their first card expanded.
-    queryFn: async ({ pageParam, signal }) => ({
-      ...(await call('listOrders', { query: { page: pageParam, query }, signal })),
-      query,
-    }),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
-    placeholderData: keepPreviousData,
-  });
+  const orders = useInfiniteQuery(ordersQuery(query));
 
   const search = (event: FormEvent) => {
     event.preventDefault();

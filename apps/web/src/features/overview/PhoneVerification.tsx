@@ -9,11 +9,11 @@
 import type { Account } from '@account/contract';
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSetAccount } from '@/lib/account';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
+import { useSendVerifySms, useVerifyTelephone } from './api/overview';
 import {
   AUTO_SUBMIT_DELAY_MS,
   backspace,
@@ -46,6 +46,8 @@ export function PhoneVerification({ account, open, onClose }: Props) {
 function VerificationForm({ account, onDone }: { account: Account; onDone(): void }) {
   const t = useT();
   const setAccount = useSetAccount();
+  const { mutateAsync: sendVerifySms } = useSendVerifySms();
+  const { mutateAsync: verifyTelephone } = useVerifyTelephone();
   const { show } = useSystemMessage();
   const [phase, setPhase] = useState<Phase>('idle');
   const [code, setCode] = useState<string[]>(emptyCode);
@@ -65,7 +67,7 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
     setPhase('sending');
     setCode(emptyCode());
     try {
-      const { telephoneVerifyExpireIn } = await call('sendVerifySms', { body: {} });
+      const { telephoneVerifyExpireIn } = await sendVerifySms();
       startCountdown(telephoneVerifyExpireIn);
     } catch {
       // §8: a failed resend is silently ignored and the countdown still starts.
@@ -73,7 +75,7 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
     }
     setPhase('idle');
     setFocusFirst(true);
-  }, [startCountdown]);
+  }, [sendVerifySms, startCountdown]);
 
   // Opening sends a code, unless one sent earlier is still valid.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the popup opens
@@ -103,7 +105,7 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
     async (digits: string) => {
       setPhase('verifying');
       try {
-        const verified = await call('verifyTelephoneNumber', { body: { code: digits } });
+        const verified = await verifyTelephone(digits);
         setPhase('verified');
         setAccount(verified);
         onDone();
@@ -113,7 +115,7 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
         requestAnimationFrame(() => boxes.current[CODE_LENGTH - 1]?.focus());
       }
     },
-    [onDone, setAccount, show, t],
+    [onDone, setAccount, show, t, verifyTelephone],
   );
 
   // §4: once all six digits are there, submit 1 s after the last typing.

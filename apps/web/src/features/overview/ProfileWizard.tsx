@@ -6,8 +6,7 @@
  */
 import type { Account, WizardStep } from '@account/contract';
 import { type FormEvent, useState } from 'react';
-import { useSetAccount } from '@/lib/account';
-import { call } from '@/lib/api';
+import { useUpdateAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
@@ -42,7 +41,7 @@ function initialValue(account: Account, step: WizardStep): string {
 
 export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props) {
   const t = useT();
-  const setAccount = useSetAccount();
+  const { mutateAsync: updateAccount } = useUpdateAccount();
   const [skipped, setSkipped] = useState<WizardStep[]>([]);
   const [forced, setForced] = useState<WizardStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,8 +72,7 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
     setSaving(true);
     try {
       const body = { [FIELD[currentName]]: currentName === 'Gender' ? Number(answer) : answer };
-      const saved = await call('updateAccount', { body });
-      setAccount(saved);
+      const saved = await updateAccount(body);
       setForced(null);
       setValues({});
       if (currentName === 'Telephone' && verificationOn && !saved.isTelephoneVerified) onVerifyPhone();

@@ -1,25 +1,23 @@
 /** Recently viewed products (spec §2 Overview), each removable. */
 import type { Product } from '@account/contract';
 import { useState } from 'react';
-import { useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
+import { useRemoveLastViewed } from './api/overview';
 import styles from './OverviewCards.module.css';
 
 export function RecentlyViewedCard({ products }: { products: Product[] }) {
   const t = useT();
   const money = useFormatMoney();
-  const reload = useReloadAccount();
+  const { mutateAsync: removeLastViewed } = useRemoveLastViewed();
   const [removing, setRemoving] = useState<number | null>(null);
 
   const remove = async (productId: number) => {
     setRemoving(productId);
     try {
-      await call('removeLastViewProduct', { params: { productId } });
-      await reload();
+      await removeLastViewed(productId);
     } finally {
       setRemoving(null);
     }

@@ -5,16 +5,14 @@
  * after typing stops and Save waits for that check. Cancel and 'Save profile' go home.
  */
 import { ProfileModel } from '@account/contract';
-import { type FormEvent, useRef, useState } from 'react';
-import { useAccount, useSetAccount } from '@/lib/account';
-import { call } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { useState } from 'react';
+import { useAccount, useUpdateAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
-import { useLoading } from '@/lib/loading';
 import { usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
 import { useEmailCheck } from '@/lib/use-email-check';
+import { useValidatedForm } from '@/lib/use-validated-form';
 import { problemsOf } from '@/lib/validate';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
@@ -27,11 +25,9 @@ import { PageHeader } from '@/ui/PageHeader';
 export function EditProfilePage() {
   const t = useT();
   const account = useAccount();
-  const setAccount = useSetAccount();
-  const loading = useLoading();
+  const { mutateAsync: updateAccount } = useUpdateAccount();
   const { navigate } = usePageTransition();
   const { show } = useSystemMessage();
-  const form = useRef<HTMLFormElement>(null);
 
   const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
   const [firstName, setFirstName] = useState(account.firstName);
@@ -41,8 +37,6 @@ export function EditProfilePage() {
   const [telephone, setTelephone] = useState(account.telephone);
   const [confirmTelephone, setConfirmTelephone] = useState(account.telephone);
   const [birth, setBirth] = useState<DateParts>(() => fromIsoDate(account.birthDate));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const emailCheck = useEmailCheck(email === account.email ? '' : email);
 
   const model = {
@@ -59,48 +53,30 @@ export function EditProfilePage() {
   if (emailCheck === 'invalid') problems.Email = 'ac_EmailIsInvalidMessage';
   const checking = emailCheck === 'pending' || emailCheck === 'checking';
 
-  // After the first submit every change revalidates; an invalid email shows as soon as it is known.
-  const error = (field: string) => {
-    const own = submitted || (field === 'Email' && emailCheck === 'invalid') ? problems[field] : undefined;
-    const key = serverErrors[field] ?? own;
-    return key ? t(key) : null;
-  };
+  // An invalid email shows as soon as the server has said so.
+  const form = useValidatedForm({
+    problems,
+    showsAtOnce: (field) => field === 'Email' && emailCheck === 'invalid',
+    waiting: checking,
+  });
   const change =
     <T,>(setter: (value: T) => void, ...fields: string[]) =>
     (value: T) => {
       setter(value);
-      setServerErrors((current) =>
-        Object.fromEntries(Object.entries(current).filter(([key]) => !fields.includes(key))),
-      );
+      form.changed(...fields);
     };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (checking) return;
-    if (Object.keys(problems).length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    loading.show();
-    try {
-      const saved = await call('updateAccount', { body: model });
-      setAccount(saved);
-      show(t('ac_ProfileSaved'));
-      navigate(paths.overview);
-    } catch (failure) {
-      setServerErrors(fieldErrorsOf(failure));
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    } finally {
-      loading.hide();
-    }
-  };
+  const onSubmit = form.handleSubmit(async () => {
+    await updateAccount(model);
+    show(t('ac_ProfileSaved'));
+    navigate(paths.overview);
+  });
 
   return (
     <>
       <PageHeader title={t('ac_EditProfileTitle')} description={t('ac_EditProfileDescription')} />
       <Card>
-        <Form ref={form} onSubmit={onSubmit}>
+        <Form ref={form.ref} onSubmit={onSubmit}>
           <RadioGroup<1 | 2>
             label={t('ac_Gender')}
             name="gender"
@@ -110,7 +86,7 @@ export function EditProfilePage() {
               { value: 1, label: t('ac_GenderMr') },
               { value: 2, label: t('ac_GenderMrs') },
             ]}
-            error={error('Gender')}
+            error={form.error('Gender')}
           />
           <FormRow>
             <TextField
@@ -120,7 +96,7 @@ export function EditProfilePage() {
               maxLength={100}
               value={firstName}
               onChange={(e) => change(setFirstName, 'FirstName')(e.target.value)}
-              error={error('FirstName')}
+              error={form.error('FirstName')}
             />
             <TextField
               label={t('ac_LastName')}
@@ -129,7 +105,7 @@ export function EditProfilePage() {
               maxLength={100}
               value={lastName}
               onChange={(e) => change(setLastName, 'LastName')(e.target.value)}
-              error={error('LastName')}
+              error={form.error('LastName')}
             />
           </FormRow>
           <FormRow>
@@ -142,7 +118,7 @@ export function EditProfilePage() {
               value={email}
               onChange={(e) => change(setEmail, 'Email')(e.target.value)}
               hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
-              error={error('Email')}
+              error={form.error('Email')}
             />
             <TextField
               label={t('ac_ConfirmEmail')}
@@ -152,7 +128,7 @@ export function EditProfilePage() {
               maxLength={250}
               value={confirmEmail}
               onChange={(e) => change(setConfirmEmail, 'ConfirmEmail')(e.target.value)}
-              error={error('ConfirmEmail')}
+              error={form.error('ConfirmEmail')}
             />
           </FormRow>
           <FormRow>
@@ -164,7 +140,7 @@ export function EditProfilePage() {
               maxLength={15}
               value={telephone}
               onChange={(e) => change(setTelephone, 'Telephone')(e.target.value)}
-              error={error('Telephone')}
+              error={form.error('Telephone')}
             />
             <TextField
               label={t('ac_ConfirmTelephone')}
@@ -174,7 +150,7 @@ export function EditProfilePage() {
               maxLength={15}
               value={confirmTelephone}
               onChange={(e) => change(setConfirmTelephone, 'ConfirmTelephone')(e.target.value)}
-              error={error('ConfirmTelephone')}
+              error={form.error('ConfirmTelephone')}
             />
           </FormRow>
           <DateField
@@ -187,7 +163,7 @@ export function EditProfilePage() {
             }}
             value={birth}
             onChange={change(setBirth, 'BirthDate')}
-            error={error('BirthDate')}
+            error={form.error('BirthDate')}
           />
           <FormActions>
             <Button variant="secondary" onClick={() => navigate(paths.overview)}>

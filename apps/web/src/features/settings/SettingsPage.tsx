@@ -4,15 +4,14 @@
  * saved 2 s after the last click. A new language switches every text without reloading the page.
  */
 import type { LocalizeData, NewsletterItem, PreferenceItem } from '@account/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAccount, useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
 import { useDebouncedSave } from '@/lib/debounced-save';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useLocale } from '@/lib/locale';
-import { accountQuery, localizeQuery } from '@/lib/queries';
+import { localizeQuery, preferencesQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
 import { Button } from '@/ui/Button';
@@ -22,13 +21,14 @@ import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
 import { Spinner } from '@/ui/Spinner';
+import { useUpdateInterests, useUpdateLocalize, useUpdateNewsletters } from './api/settings';
 import styles from './SettingsPage.module.css';
 
 type LocaleField = 'country' | 'language' | 'currency';
 
 function LocalisationCard({ data }: { data: LocalizeData }) {
   const t = useT();
-  const queryClient = useQueryClient();
+  const { mutateAsync: updateLocalize } = useUpdateLocalize();
   const loading = useLoading();
   const reloadAccount = useReloadAccount();
   const { setLanguage } = useLocale();
@@ -40,8 +40,7 @@ function LocalisationCard({ data }: { data: LocalizeData }) {
     setFailed(false);
     loading.show();
     try {
-      const next = await call('updateLocalize', { body: { [field]: code } });
-      queryClient.setQueryData(localizeQuery.queryKey, next);
+      const next = await updateLocalize({ [field]: code });
       if (field === 'language') setLanguage(next.setting.language);
       await reloadAccount();
       show(t('ac_SettingsSaved'));
@@ -160,13 +159,10 @@ function PreferenceCard({
 export function SettingsPage() {
   const t = useT();
   const account = useAccount();
-  const queryClient = useQueryClient();
   const localize = useQuery(localizeQuery);
-  const preferences = useQuery({ queryKey: ['preferences'], queryFn: () => call('getPreferences') });
-
-  // The account keeps the saved ids, so other screens and a later visit see them without a reload.
-  const patchAccount = (ids: Partial<{ interestIds: number[]; newsletterIds: number[] }>) =>
-    queryClient.setQueryData(accountQuery.queryKey, (current) => (current ? { ...current, ...ids } : current));
+  const preferences = useQuery(preferencesQuery);
+  const { mutateAsync: saveInterests } = useUpdateInterests();
+  const { mutateAsync: saveNewsletters } = useUpdateNewsletters();
 
   return (
     <>
@@ -185,10 +181,7 @@ export function SettingsPage() {
             description={t('ac_InterestsDescription')}
             items={preferences.data.interests}
             initial={account.interestIds}
-            save={async (interestIds) => {
-              await call('updateInterests', { body: { interestIds } });
-              patchAccount({ interestIds });
-            }}
+            save={saveInterests}
           />
         )}
         {preferences.data && preferences.data.newsletters.length > 0 && (
@@ -198,10 +191,7 @@ export function SettingsPage() {
             legend={t('ac_MailType')}
             items={preferences.data.newsletters}
             initial={account.newsletterIds}
-            save={async (newsletterIds) => {
-              await call('updateNewsletters', { body: { newsletterIds } });
-              patchAccount({ newsletterIds });
-            }}
+            save={saveNewsletters}
           />
         )}
       </div>

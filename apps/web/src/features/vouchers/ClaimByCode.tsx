@@ -3,14 +3,14 @@
  * a newsletter or a flyer becomes a voucher in their account.
  */
 import { type FormEvent, useRef, useState } from 'react';
-import { useReloadAccount } from '@/lib/account';
-import { ApiError, call } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { TextField } from '@/ui/Field';
 import { Spinner } from '@/ui/Spinner';
+import { useClaimVoucherByCode } from './api/vouchers';
 import { claimCodeErrorKey } from './claim-code-error';
 import styles from './VouchersPage.module.css';
 
@@ -18,7 +18,7 @@ const MAX_CODE_LENGTH = 64;
 
 export function ClaimByCode() {
   const t = useT();
-  const reload = useReloadAccount();
+  const { mutateAsync: claimByCode } = useClaimVoucherByCode();
   const { show } = useSystemMessage();
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -36,8 +36,7 @@ export function ClaimByCode() {
     setBusy(true);
     setError(null);
     try {
-      await call('claimVoucherByCode', { params: { code: trimmed } });
-      await reload();
+      await claimByCode(trimmed);
       setCode('');
       show(t('ac_VoucherAdded'));
     } catch (failure) {

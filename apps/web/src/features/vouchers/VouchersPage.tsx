@@ -14,19 +14,18 @@ import {
   voucherState,
   voucherUsed,
 } from '@account/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAccount } from '@/lib/account';
-import { call } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
-import { accountQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
+import { Table } from '@/ui/Table';
+import { useClaimVoucherById } from './api/vouchers';
 import { ClaimByCode } from './ClaimByCode';
 import styles from './VouchersPage.module.css';
 
@@ -47,22 +46,11 @@ function useVoucherTexts() {
 /** Claims the code of one voucher; §8: a failure silently re-enables the action. */
 function useClaimVoucher() {
   const t = useT();
-  const queryClient = useQueryClient();
+  const { mutateAsync: claimById } = useClaimVoucherById();
   const { show } = useSystemMessage();
   return async (voucher: Voucher): Promise<void> => {
     try {
-      const result = await call('claimVoucherById', { params: { id: voucher.id } });
-      // The response carries the code and claim date (§7); the account is patched, not refetched.
-      queryClient.setQueryData(accountQuery.queryKey, (account) =>
-        account
-          ? {
-              ...account,
-              vouchers: account.vouchers.map((v) =>
-                v.id === voucher.id ? { ...v, code: result.code, claimDate: result.claimDate } : v,
-              ),
-            }
-          : account,
-      );
+      await claimById(voucher);
       show(t('ac_VoucherClaimed'));
     } catch {
       // Nothing to say: the claim action is simply offered again.
@@ -161,21 +149,19 @@ export function VouchersPage() {
           {groups.length === 0 ? (
             <p className={styles.empty}>{t('ac_NoVouchers')}</p>
           ) : (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('ac_Description')}</th>
-                  <th scope="col">{t('ac_Used')}</th>
-                  <th scope="col">{t('ac_ExpireDate')}</th>
-                  <th scope="col" className={styles.value}>
-                    {t('ac_Value')}
-                  </th>
-                </tr>
-              </thead>
+            <Table
+              className={styles.table}
+              columns={[
+                { label: t('ac_Description') },
+                { label: t('ac_Used') },
+                { label: t('ac_ExpireDate') },
+                { label: t('ac_Value'), className: styles.value },
+              ]}
+            >
               {groups.map((group) => (
                 <CampaignGroup key={group.campaignId} group={group} />
               ))}
-            </table>
+            </Table>
           )}
         </Card>
         <ClaimByCode />

@@ -5,8 +5,7 @@
  */
 import type { Product } from '@account/contract';
 import { type ReactNode, useId } from 'react';
-import { useAccount, useReloadAccount } from '@/lib/account';
-import { call } from '@/lib/api';
+import { useAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useFormatMoney } from '@/lib/money';
@@ -15,17 +14,18 @@ import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
+import { Table } from '@/ui/Table';
+import { useRemoveWishlist } from './api/wishlist';
 import styles from './WishlistPage.module.css';
 
 function useRemoveWishes() {
   const loading = useLoading();
-  const reload = useReloadAccount();
+  const { mutateAsync: removeWishlist } = useRemoveWishlist();
   const { show } = useSystemMessage();
   return async (products: readonly Product[], message?: string) => {
     loading.show();
     try {
-      await call('removeWishlist', { query: { ids: products.map((p) => p.productId).join(',') } });
-      await reload();
+      await removeWishlist(products);
       if (message) show(message);
     } catch {
       // §8: failures pass on unchanged; the list stays as it was.
@@ -61,9 +61,7 @@ function WishRow({ product }: { product: Product }) {
           </span>
         </div>
       </td>
-      <td className={styles.price} data-label={t('ac_Price')}>
-        {money(product.price)}
-      </td>
+      <td className={styles.price}>{money(product.price)}</td>
       <td className={styles.options}>
         {product.url && (
           <a href={product.url} target="_blank" rel="noopener" className={styles.action}>
@@ -114,24 +112,20 @@ export function WishlistPage() {
             <p className={styles.hint}>{t('ac_WishlistEmptyHint')}</p>
           </div>
         ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('ac_Product')}</th>
-                <th scope="col" className={styles.price}>
-                  {t('ac_Price')}
-                </th>
-                <th scope="col" className={styles.options}>
-                  {t('ac_Options')}
-                </th>
-              </tr>
-            </thead>
+          <Table
+            className={styles.table}
+            columns={[
+              { label: t('ac_Product') },
+              { label: t('ac_Price'), className: styles.price },
+              { label: t('ac_Options'), className: styles.options },
+            ]}
+          >
             <tbody>
               {products.map((product) => (
                 <WishRow key={product.productId} product={product} />
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </Card>
     </>

@@ -4,9 +4,9 @@
  * where its signature, issuer, audience, expiry and nonce are checked.
  */
 import { useEffect } from 'react';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { loadScript } from '@/lib/load-script';
+import { appleNonce, loginWith } from '../api/sign-in';
 import { MARKS, ProviderButton } from './ProviderButton';
 import { useProviderSignIn } from './use-provider-sign-in';
 
@@ -25,7 +25,7 @@ export function AppleSignIn({ clientId, redirectUrl }: { clientId: string; redir
       await loadScript(APPLE_SCRIPT);
       const apple = window.AppleID;
       if (!apple) throw new Error('Apple sign-in is unavailable');
-      const { nonce } = await call('appleNonce');
+      const { nonce } = await appleNonce();
       apple.auth.init({
         clientId,
         scope: 'name email',
@@ -35,7 +35,7 @@ export function AppleSignIn({ clientId, redirectUrl }: { clientId: string; redir
         usePopup: true,
       });
       const result = await apple.auth.signIn();
-      return call('loginApple', { body: { token: result.authorization.id_token } });
+      return loginWith.apple(result.authorization.id_token);
     });
 
   return (

@@ -4,9 +4,9 @@
  * to POST /login/facebook.
  */
 import { useEffect, useState } from 'react';
-import { call } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { loadScript } from '@/lib/load-script';
+import { loginWith } from '../api/sign-in';
 import { MARKS, ProviderButton } from './ProviderButton';
 import { useProviderSignIn } from './use-provider-sign-in';
 
@@ -33,7 +33,7 @@ export function FacebookSignIn({ appId }: { appId: string }) {
     sdk.login(
       (response) => {
         const token = response.authResponse?.accessToken;
-        if (token) void withAccount(() => call('loginFacebook', { body: { token } }));
+        if (token) void withAccount(() => loginWith.facebook(token));
       },
       { scope: 'email,public_profile' },
     );

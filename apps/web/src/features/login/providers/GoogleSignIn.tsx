@@ -4,8 +4,8 @@
  * Tap is offered when googleOneTouch is on. The ID token goes to POST /login/google.
  */
 import { useEffect, useRef } from 'react';
-import { call } from '@/lib/api';
 import { loadScript } from '@/lib/load-script';
+import { loginWith } from '../api/sign-in';
 import styles from '../LoginPage.module.css';
 import { useProviderSignIn } from './use-provider-sign-in';
 
@@ -27,7 +27,7 @@ export function GoogleSignIn({ clientId, oneTap, locale }: { clientId: string; o
         if (cancelled || !id || !parent) return;
         id.initialize({
           client_id: clientId,
-          callback: ({ credential }) => signIn.current(() => call('loginGoogle', { body: { credential, clientId } })),
+          callback: ({ credential }) => signIn.current(() => loginWith.google(credential, clientId)),
           cancel_on_tap_outside: true,
         });
         id.renderButton(parent, {

@@ -1,8 +1,8 @@
 /** Providers that answer {redirectUrl} (spec §7): the games platform (OpenID 2.0) and the auth0-style login. */
 
-import { call } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
+import { loginWith } from '../api/sign-in';
 import { MARKS, ProviderButton } from './ProviderButton';
 import { useProviderSignIn } from './use-provider-sign-in';
 
@@ -10,7 +10,7 @@ export function SteamSignIn() {
   const t = useT();
   const { withRedirect } = useProviderSignIn();
   return (
-    <ProviderButton mark={MARKS.steam} onClick={() => withRedirect(() => call('loginSteam', { body: {} }))}>
+    <ProviderButton mark={MARKS.steam} onClick={() => withRedirect(loginWith.steam)}>
       {t('ac_LoginWithSteam')}
     </ProviderButton>
   );
@@ -22,7 +22,7 @@ export function Auth0SignIn() {
   const { companyName } = useSiteConfig();
   const { withRedirect } = useProviderSignIn();
   return (
-    <ProviderButton mark={MARKS.key} onClick={() => withRedirect(() => call('loginAuth0', { body: {} }))}>
+    <ProviderButton mark={MARKS.key} onClick={() => withRedirect(loginWith.auth0)}>
       {t('ac_LoginWithAuth0', { company: companyName })}
     </ProviderButton>
   );

@@ -8,11 +8,11 @@ import { useId, useMemo } from 'react';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
-import fieldStyles from '@/ui/Field.module.css';
-import { flagUrl } from '@/ui/flags';
-import { Picker } from '@/ui/Picker';
-import { callingCodes } from '@/ui/phone-codes';
-import styles from './AddressFormPage.module.css';
+import fieldStyles from './Field.module.css';
+import { flagUrl } from './flags';
+import styles from './PhoneInput.module.css';
+import { Picker } from './Picker';
+import { callingCodes } from './phone-codes';
 
 export interface PhoneInputProps {
   label: string;

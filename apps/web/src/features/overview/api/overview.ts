@@ -1,0 +1,25 @@
+/**
+ * The overview's own server calls (spec §7): the phone verification code and check, removing a
+ * recently viewed product. The profile wizard saves through lib/account's useUpdateAccount.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useReloadAccount } from '@/lib/account';
+import { call } from '@/lib/api';
+
+/** Sends a verification code by SMS; the answer says for how many seconds it stays valid. */
+export function useSendVerifySms() {
+  return useMutation({ mutationFn: () => call('sendVerifySms', { body: {} }) });
+}
+
+/** Checks the code; the answer is the account with the number verified. */
+export function useVerifyTelephone() {
+  return useMutation({ mutationFn: (code: string) => call('verifyTelephoneNumber', { body: { code } }) });
+}
+
+export function useRemoveLastViewed() {
+  const reloadAccount = useReloadAccount();
+  return useMutation({
+    mutationFn: (productId: number) => call('removeLastViewProduct', { params: { productId } }),
+    onSuccess: () => reloadAccount(),
+  });
+}
