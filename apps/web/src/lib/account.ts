@@ -20,6 +20,12 @@ export function useReloadAccount(): () => Promise<void> {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: accountQuery.queryKey }), [queryClient]);
 }
 
+/** Loads the account afresh into the cache and answers it, for a decision that needs it current. */
+export function useFetchAccount(): () => Promise<Account | null> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.fetchQuery({ ...accountQuery, staleTime: 0 }), [queryClient]);
+}
+
 /** Puts an account the server answered into the cache (no extra request). */
 export function useSetAccount(): (account: Account) => void {
   const queryClient = useQueryClient();

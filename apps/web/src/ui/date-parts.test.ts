@@ -1,4 +1,6 @@
+import { ProfileModel } from '@account/contract';
 import { describe, expect, it } from 'vitest';
+import { problemsOf } from '@/lib/validate';
 import { fromIsoDate, onlyDigits, settlePart, toSubmitDate } from './date-parts';
 
 describe('§5 Date field', () => {
@@ -19,8 +21,31 @@ describe('§5 Date field', () => {
 
   it('sets the date only when all three parts are present, as yyyy/MM/dd', () => {
     expect(toSubmitDate({ day: '7', month: '3', year: '1990' })).toBe('1990/03/07');
-    expect(toSubmitDate({ day: '07', month: '', year: '1990' })).toBeNull();
-    expect(toSubmitDate({ day: '07', month: '03', year: '199' })).toBeNull();
+  });
+
+  it('§5 Date field: an incomplete date is a field error, never a cleared birth date', () => {
+    const profile = {
+      gender: 1,
+      firstName: 'Anna',
+      lastName: 'Smit',
+      email: 'anna@shop.example',
+      confirmEmail: 'anna@shop.example',
+      telephone: '0612345678',
+      confirmTelephone: '0612345678',
+    };
+    for (const parts of [
+      { day: '9', month: '11', year: '85' },
+      { day: '09', month: '11', year: '985' },
+      { day: '07', month: '', year: '1990' },
+      { day: '', month: '', year: '1990' },
+    ]) {
+      const birthDate = toSubmitDate(parts);
+      expect(birthDate).not.toBeNull();
+      expect(problemsOf(ProfileModel, { ...profile, birthDate })).toEqual({ BirthDate: 'ac_BirthDateInvalidMessage' });
+    }
+    // Emptying every part is the deliberate way to remove the date.
+    expect(toSubmitDate({ day: '', month: '', year: '' })).toBeNull();
+    expect(problemsOf(ProfileModel, { ...profile, birthDate: null })).toEqual({});
   });
 
   it('reads the account’s yyyy-MM-dd back into parts', () => {

@@ -1,7 +1,8 @@
 /**
  * §5 Date field (birth date): day 0–31 and month 0–12 with at most 2 digits, year 0 to the current
  * year with at most 4; a part out of range is reset to 01 (the year to 1900); the date exists only
- * when all three parts are present. Dates travel as yyyy/MM/dd (§9 submit format).
+ * when all three parts are present, and an incomplete one is an error, never a cleared date.
+ * Dates travel as yyyy/MM/dd (§9 submit format).
  */
 export interface DateParts {
   day: string;
@@ -25,9 +26,16 @@ export function settlePart(value: string, part: keyof DateParts, currentYear = n
   return part === 'year' ? value : value.padStart(2, '0');
 }
 
+/**
+ * The date to send: null only when every part is empty (the shopper cleared the date on purpose).
+ * Anything else is sent as typed, so an incomplete date ('85' for a year, a missing day) is refused
+ * by the contract's date rule as a field error instead of reading as 'no date' and erasing the
+ * stored one.
+ */
 export function toSubmitDate(parts: DateParts): string | null {
-  if (!parts.day || !parts.month || parts.year.length !== 4) return null;
-  return `${parts.year}/${parts.month.padStart(2, '0')}/${parts.day.padStart(2, '0')}`;
+  if (!parts.day && !parts.month && !parts.year) return null;
+  const pad = (part: string) => (part.length === 1 ? `0${part}` : part);
+  return `${parts.year}/${pad(parts.month)}/${pad(parts.day)}`;
 }
 
 export function fromIsoDate(value: string | null): DateParts {

@@ -86,6 +86,19 @@ describe('§5 Address form', () => {
 });
 
 describe('§5 Phone field', () => {
+  it('§5 Phone field: a number that cannot exist for its calling code (0000000) shows ac_TelephoneInvalidMessage', () => {
+    for (const telephone of ['+31 0000000', '+31 1234567', '+32 00000000000', '+1 5555555']) {
+      expect(
+        addressProblems({ ...complete, Telephone: telephone, ConfirmTelephone: telephone }, DEFAULT_ADDRESS_FIELDS),
+      ).toEqual({ Telephone: 'ac_TelephoneInvalidMessage' });
+    }
+    for (const telephone of ['+31 612345678', '+31 0612345678', '+32 470123456', '+41 791234567', '+1 2015550123']) {
+      expect(
+        addressProblems({ ...complete, Telephone: telephone, ConfirmTelephone: telephone }, DEFAULT_ADDRESS_FIELDS),
+      ).toEqual({});
+    }
+  });
+
   it('keeps only digits, at most 20, stored as {code} {number}, empty without a number', () => {
     expect(joinPhone('+31', '06-12 34 56 78')).toBe('+31 0612345678');
     expect(joinPhone('+31', '1'.repeat(25))).toBe(`+31 ${'1'.repeat(20)}`);

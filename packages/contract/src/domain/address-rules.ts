@@ -5,6 +5,7 @@
  */
 import type { Address, FieldDefinition } from './entities.js';
 import { FIELD_TYPES } from './field-types.js';
+import { isValidForCallingCode } from './phone-number.js';
 import { LIMITS } from './rules.js';
 
 /** Form values by the field's orderField; AddressType is '0' or '1', Telephone '{code} {number}'. */
@@ -68,6 +69,10 @@ export function addressProblems(values: AddressValues, fields: readonly FieldDef
     const maxLength = phone ? LIMITS.phoneNumberMaxLength : field.maxLength || LIMITS.addressTextMaxLength;
     if (minLength && value.length < minLength) problems[name] = `ac_${name}InvalidMinLengthMessage`;
     else if (value.length > maxLength) problems[name] = 'ac_FieldInvalidMaxLengthMessage';
+    // A confirmation is only compared with the number it repeats, which carries this check.
+    else if (phone && name !== 'ConfirmTelephone' && !isValidForCallingCode(splitPhone(raw).code, value)) {
+      problems[name] = 'ac_TelephoneInvalidMessage';
+    }
   }
   const present = (name: string) => fields.some((f) => f.orderField === name);
   if (present('ConfirmEmail') && !problems.ConfirmEmail) {

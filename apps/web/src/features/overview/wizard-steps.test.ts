@@ -1,5 +1,6 @@
 import { type Account, DEFAULT_QUESTION_FIELDS, field } from '@account/contract';
 import { describe, expect, it } from 'vitest';
+import { toSubmitDate } from '@/ui/date-parts';
 import { stepProblem, wizardState } from './wizard-steps';
 
 const account = (overrides: Partial<Account> = {}) =>
@@ -73,5 +74,15 @@ describe('§5 Wizard validation', () => {
     expect(stepProblem('Gender', '3')).toBe('ac_GenderInvalidMessage');
     expect(stepProblem('Gender', '2')).toBeNull();
     expect(stepProblem('BirthDate', '')).toBe('ac_BirthDateRequiredMessage');
+  });
+
+  it("§5 Date field: the wizard's birthday step refuses an incomplete date instead of saving it", () => {
+    expect(stepProblem('BirthDate', toSubmitDate({ day: '9', month: '11', year: '85' }) ?? '')).toBe(
+      'ac_BirthDateInvalidMessage',
+    );
+    expect(stepProblem('BirthDate', toSubmitDate({ day: '30', month: '02', year: '1991' }) ?? '')).toBe(
+      'ac_BirthDateInvalidMessage',
+    );
+    expect(stepProblem('BirthDate', toSubmitDate({ day: '9', month: '11', year: '1991' }) ?? '')).toBeNull();
   });
 });

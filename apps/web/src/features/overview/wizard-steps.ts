@@ -4,7 +4,14 @@
  * list; completed steps first; the current step is the first incomplete one; the progress is the
  * share of steps with a value, the telephone counting only when verification is off or done.
  */
-import { type Account, type FieldDefinition, isBlank, WIZARD_STEPS, type WizardStep } from '@account/contract';
+import {
+  type Account,
+  type FieldDefinition,
+  isBlank,
+  parseBirthDate,
+  WIZARD_STEPS,
+  type WizardStep,
+} from '@account/contract';
 
 export interface StepState {
   name: WizardStep;
@@ -70,7 +77,8 @@ export function stepProblem(step: WizardStep, value: string): string | null {
     case 'Telephone':
       return value.trim().length > 3 ? null : 'ac_TelephoneRequiredMessage';
     case 'BirthDate':
-      return value ? null : 'ac_BirthDateRequiredMessage';
+      if (!value) return 'ac_BirthDateRequiredMessage';
+      return parseBirthDate(value) ? null : 'ac_BirthDateInvalidMessage';
     case 'Email':
       return isBlank(value) ? 'ac_EmailRequiredMessage' : null;
     default:
