@@ -32,3 +32,17 @@ export async function signInAsNewShopper(page: Page, name = { first: 'Test', las
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.waitForURL(/\/account\/?$/);
 }
+
+/** Fills the address form with a valid private address in the Netherlands. */
+export async function fillPrivateAddress(page: Page, city = 'Utrecht') {
+  await page.getByRole('textbox', { name: 'First name' }).fill('Tess');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Visser');
+  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('tess@example.com');
+  await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@example.com');
+  await page.getByRole('textbox', { name: 'Phone number (+31)', exact: true }).fill('0612345678');
+  await page.getByRole('textbox', { name: 'Confirm phone number (+31)' }).fill('0612345678');
+  await page.getByRole('textbox', { name: 'Street' }).fill('Oudegracht');
+  await page.getByRole('textbox', { name: 'House number' }).fill('12');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('3511 AB');
+  await page.getByRole('textbox', { name: 'City' }).fill(city);
+}

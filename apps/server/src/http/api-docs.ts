@@ -11,6 +11,8 @@ import {
   type EndpointName,
   ErrorBody,
   endpoints,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_TTL_SECONDS,
   INTEGRATION_BASE,
 } from '@account/contract';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
@@ -83,6 +85,18 @@ function transformFor(options: DocumentOptions): SwaggerTransform {
     }
     response['4XX'] = errorResponse;
     schema.response = response;
+    if (endpoint?.idempotencyKey) {
+      // Read by registerEndpoint from the raw headers; described here only.
+      schema.headers = z.object({
+        [IDEMPOTENCY_KEY_HEADER]: z
+          .string()
+          .max(100)
+          .optional()
+          .describe(
+            `One key per submission (e.g. a UUID): a repeat within ${IDEMPOTENCY_KEY_TTL_SECONDS / 60} minutes answers the first result and creates nothing new; the same key with another request is a 422`,
+          ),
+      });
+    }
     if (endpoint?.upload) {
       // The route reads the multipart stream itself, so only the document describes the body.
       schema.consumes = ['multipart/form-data'];
@@ -139,6 +153,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           `Every non-GET call needs the header \`X-XSRF-TOKEN\` equal to the \`${XSRF_COOKIE}\` cookie, which any`,
           'GET under /account hands out (answer 403 otherwise). Signed-in calls need the session cookie set at sign-in.',
           'Every failure answers the one error body `{status, code, message, fields?}`.',
+          '',
+          `Calls that create something take an \`${IDEMPOTENCY_KEY_HEADER}\` header: a repeated request with the same`,
+          'key answers the first result instead of creating again.',
         ].join('\n'),
       },
       servers: [{ url: API_BASE }],

@@ -12,12 +12,14 @@ import {
   endpoints,
   type Feature,
   hasFeature,
+  IDEMPOTENCY_KEY_HEADER,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
 } from '@account/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError, unauthenticated } from '../errors.js';
+import type { IdempotencyService } from '../modules/idempotency/service.js';
 import type { Limit } from './rate-limit.js';
 
 export interface RouteContext<N extends EndpointName> {
@@ -37,6 +39,8 @@ export type Handler<N extends EndpointName> = (
 export interface RouteDeps {
   /** Whether a feature is enabled in the site configuration right now. */
   featureEnabled(feature: Feature): Promise<boolean>;
+  /** Answers a repeated create call (same shopper, call and Idempotency-Key) with its first answer. */
+  idempotency: IdempotencyService;
 }
 
 export function registerEndpoint<N extends EndpointName>(
@@ -55,6 +59,7 @@ export function registerEndpoint<N extends EndpointName>(
   if ('body' in schemas) schema.body = schemas.body;
   if (schemas.response) schema.response = { 200: schemas.response };
   const feature = 'feature' in endpoint ? endpoint.feature : undefined;
+  const takesIdempotencyKey = 'idempotencyKey' in endpoint;
 
   app.route({
     method: endpoint.method,
@@ -81,7 +86,14 @@ export function registerEndpoint<N extends EndpointName>(
         body: request.body,
         shopperId: await request.shopperId(),
       } as RouteContext<N>;
-      const result = await handler(context);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+      const { shopperId, params, query, body } = context;
+      const result =
+        takesIdempotencyKey && typeof key === 'string' && shopperId !== null
+          ? await deps.idempotency.once({ shopperId, callName: name, key }, { params, query, body }, () =>
+              handler(context),
+            )
+          : await handler(context);
       if (reply.sent) return reply;
       if (schemas.response === null && !('produces' in endpoint)) return reply.code(204).send();
       return result;

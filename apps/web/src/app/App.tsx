@@ -8,6 +8,7 @@ import { I18nProvider } from '../lib/i18n';
 import { LoadingProvider } from '../lib/loading';
 import { LocaleProvider, useLocale } from '../lib/locale';
 import { translationsQuery } from '../lib/queries';
+import { useSignOutOnSessionEnd } from '../lib/session-end';
 import { SystemMessageProvider } from '../lib/system-message';
 import { createRouter } from './router';
 
@@ -30,10 +31,17 @@ function LiveConfig({ config, children }: { config: SiteConfig; children: ReactN
   return <SiteConfigContext.Provider value={live}>{children}</SiteConfigContext.Provider>;
 }
 
+/** The session's end (a 401, a logout in another tab) signs this tab out; see lib/session-end.ts. */
+function SessionEnd() {
+  useSignOutOnSessionEnd();
+  return null;
+}
+
 export function App({ config, queryClient }: { config: SiteConfig; queryClient: QueryClient }) {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionEnd />
       <LocaleProvider initial={config.currentLanguage}>
         <LiveConfig config={config}>
           <Translations>

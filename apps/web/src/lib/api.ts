@@ -1,7 +1,9 @@
 /**
  * The one API client: paths and types from the contract's endpoint table, capitalised request
- * keys (spec §7), the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on non-GET calls, and one
- * error type carrying the server's error body. Failures are passed on unchanged (§8).
+ * keys (spec §7), the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on non-GET calls, a fresh
+ * Idempotency-Key on each submission of a create call, and one error type carrying the server's
+ * error body. Failures are passed on unchanged (§8); a 401 of a signed-in call also reports the
+ * session ended (lib/session-end.ts).
  */
 import {
   API_BASE,
@@ -10,11 +12,13 @@ import {
   type EndpointName,
   type ErrorBody,
   endpoints,
+  IDEMPOTENCY_KEY_HEADER,
   type ParamsIn,
   type QueryIn,
   type ResponseOf,
 } from '@account/contract';
 import { readCookie } from './cookies';
+import { sessionEnded } from './session-end';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -43,6 +47,8 @@ export interface CallInput<N extends EndpointName> {
   query?: QueryIn<N>;
   body?: BodyIn<N>;
   signal?: AbortSignal;
+  /** Lets the request outlive the page: a save sent while the shopper leaves (pagehide). */
+  keepalive?: boolean;
 }
 
 function queryString(query: unknown): string {
@@ -59,6 +65,11 @@ function xsrfHeaders(method: string): Record<string, string> {
   if (method === 'GET') return {};
   const token = readCookie('XSRF-TOKEN');
   return token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {};
+}
+
+/** 128 random bits; getRandomValues works outside secure contexts too, unlike randomUUID. */
+function submissionKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {
@@ -92,10 +103,14 @@ export async function call<N extends EndpointName>(name: N, input: CallInput<N> 
       Accept: 'application/json',
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       ...xsrfHeaders(endpoint.method),
+      // One key per call, i.e. per submission: the server answers a repeat of it with the first result.
+      ...('idempotencyKey' in endpoint ? { [IDEMPOTENCY_KEY_HEADER]: submissionKey() } : {}),
     },
     body: hasBody ? JSON.stringify(capitaliseKeys(input.body ?? {})) : undefined,
     signal: input.signal,
+    keepalive: input.keepalive,
   });
+  if (response.status === 401 && endpoint.auth) sessionEnded();
   if (!response.ok) throw await failure(response);
   if (response.status === 204) return undefined as ResponseOf<N>;
   return (await response.json()) as ResponseOf<N>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debouncedSaver, type SaveState } from './debounced-save';
+import { debouncedSaver, onLeavingPage, type SaveState } from './debounced-save';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -16,7 +16,7 @@ describe('§4 Interests and newsletters: saved 2 seconds after the last click', 
     expect(save).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(save).toHaveBeenCalledTimes(1);
-    expect(save).toHaveBeenCalledWith([1, 2]);
+    expect(save).toHaveBeenCalledWith([1, 2], { keepalive: false });
     expect(states.at(-1)).toBe('saved');
   });
 
@@ -28,7 +28,7 @@ describe('§4 Interests and newsletters: saved 2 seconds after the last click', 
     await vi.advanceTimersByTimeAsync(2000);
     expect(states.at(-1)).toBe('failed');
     await saver.flush();
-    expect(save).toHaveBeenLastCalledWith([3]);
+    expect(save).toHaveBeenLastCalledWith([3], { keepalive: false });
     expect(states.at(-1)).toBe('saved');
   });
 
@@ -45,7 +45,7 @@ describe('§4 Interests and newsletters: saved 2 seconds after the last click', 
     await vi.advanceTimersByTimeAsync(0);
     expect(states.at(-1)).toBe('pending');
     await vi.advanceTimersByTimeAsync(2000);
-    expect(save).toHaveBeenLastCalledWith([1, 2]);
+    expect(save).toHaveBeenLastCalledWith([1, 2], { keepalive: false });
     expect(states.at(-1)).toBe('saved');
   });
 
@@ -56,8 +56,34 @@ describe('§4 Interests and newsletters: saved 2 seconds after the last click', 
     expect(save).not.toHaveBeenCalled();
     saver.change([4]);
     saver.flushPending();
-    expect(save).toHaveBeenCalledWith([4]);
+    expect(save).toHaveBeenCalledWith([4], { keepalive: true });
     await vi.advanceTimersByTimeAsync(2000);
     expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('§4 Interests and newsletters: a waiting save goes out at once, kept alive, when the page is hidden or left', async () => {
+    const save = vi.fn().mockResolvedValue(undefined);
+    const saver = debouncedSaver<number[]>([], save, 2000, () => undefined);
+    const page = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const stop = onLeavingPage(saver.flushPending, page, doc);
+
+    saver.change([5]);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(save).not.toHaveBeenCalled();
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(save).toHaveBeenLastCalledWith([5], { keepalive: true });
+
+    saver.change([5, 6]);
+    page.dispatchEvent(new Event('pagehide'));
+    expect(save).toHaveBeenLastCalledWith([5, 6], { keepalive: true });
+
+    stop();
+    saver.change([7]);
+    page.dispatchEvent(new Event('pagehide'));
+    expect(save).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(save).toHaveBeenLastCalledWith([7], { keepalive: false });
   });
 });

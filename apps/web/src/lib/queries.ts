@@ -5,6 +5,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from './api';
 
+/** The first parts of the keys of data that is not the shopper's own: kept when the session ends. */
+export const SHARED_QUERY_KEYS: readonly string[] = ['translations', 'localize'];
+
 export const accountQuery = queryOptions({
   queryKey: ['account'],
   queryFn: async () => {

@@ -3,7 +3,8 @@
  * form's own problems show after the first submit, and after it every change revalidates; the
  * server's field errors show until their field changes or the form is sent again; the first
  * invalid field takes the focus; the loading overlay covers the save, and a failed save keeps the
- * shopper on the form with the data intact.
+ * shopper on the form with the data intact. One save at a time: while it runs the submit is
+ * disabled (`saving`) and a second submit (a double click) sends nothing.
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { fieldErrorsOf } from './field-errors';
@@ -24,6 +25,9 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
   const loading = useLoading();
   const ref = useRef<HTMLFormElement>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // A ref as well as the state: two clicks may both arrive before React re-renders the button.
+  const savingNow = useRef(false);
   const [serverErrors, setServerErrors] = useState<Readonly<Record<string, string>>>({});
 
   const focusFirstInvalid = () =>
@@ -53,6 +57,7 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
   /** A submit handler: checks the form, then runs the save under the loading overlay. */
   const handleSubmit = (save: () => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
+    if (savingNow.current) return;
     setSubmitted(true);
     setServerErrors({});
     if (waiting) return;
@@ -60,6 +65,8 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
       focusFirstInvalid();
       return;
     }
+    savingNow.current = true;
+    setSaving(true);
     loading.show();
     try {
       await save();
@@ -67,8 +74,10 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
       showServerErrors(fieldErrorsOf(failure));
     } finally {
       loading.hide();
+      savingNow.current = false;
+      setSaving(false);
     }
   };
 
-  return { ref, error, changed, showServerErrors, handleSubmit };
+  return { ref, error, changed, showServerErrors, handleSubmit, saving };
 }

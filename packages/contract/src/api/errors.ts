@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   xsrf: 'xsrf_token_invalid',
   notFound: 'not_found',
   conflict: 'conflict',
+  /** The Idempotency-Key of an earlier request came again with a different request. */
+  idempotencyKeyReused: 'idempotency_key_reused',
+  /** The request with this Idempotency-Key is still being answered. */
+  idempotencyKeyInProgress: 'idempotency_key_in_progress',
   featureDisabled: 'feature_disabled',
   rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',

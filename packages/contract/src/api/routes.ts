@@ -20,10 +20,22 @@ export interface EndpointDef {
   produces?: 'application/pdf';
   /** The multipart/form-data file field of a call that takes an upload instead of JSON. */
   upload?: { field: string };
+  /**
+   * A call that creates something (or sends or hands out something) when repeated: it accepts an
+   * IDEMPOTENCY_KEY_HEADER, and a repeat with the same key answers the first result.
+   */
+  idempotencyKey?: true;
   summary: string;
 }
 
 export const API_BASE = '/account/api/v1';
+
+/**
+ * The header of a create call's one submission: the server answers a repeat of the same key (the
+ * same shopper and call) within IDEMPOTENCY_KEY_TTL_SECONDS with the first result, creating nothing new.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_TTL_SECONDS = 600;
 
 export const endpoints = {
   // Served by modules/account: the account as a whole (spec §3).
@@ -67,6 +79,7 @@ export const endpoints = {
     path: '/achievement/claim/:achievementId',
     auth: true,
     feature: 'Achievements',
+    idempotencyKey: true,
     summary: 'Claims the reward of a claimable achievement',
   },
   claimVoucherByCode: {
@@ -74,6 +87,7 @@ export const endpoints = {
     path: '/voucher/claim/:code',
     auth: true,
     feature: 'MyVouchers',
+    idempotencyKey: true,
     summary: 'Adds the voucher behind a campaign code to the shopper’s vouchers',
   },
   claimVoucherById: {
@@ -81,6 +95,7 @@ export const endpoints = {
     path: '/voucher/:id/claim',
     auth: true,
     feature: 'MyVouchers',
+    idempotencyKey: true,
     summary: 'Hands out the code of one of the shopper’s unclaimed vouchers',
   },
   // Served by modules/phone: telephone verification by SMS.
@@ -89,6 +104,7 @@ export const endpoints = {
     path: '/shopUser/sendVerifySms',
     auth: true,
     feature: 'TelephoneNumberVerification',
+    idempotencyKey: true,
     summary: 'Sends a fresh verification code to the shopper’s telephone',
   },
   verifyTelephoneNumber: {
@@ -209,6 +225,7 @@ export const endpoints = {
     path: '/address',
     auth: true,
     feature: 'AddressBook',
+    idempotencyKey: true,
     summary: 'Adds an address; its name is first plus last name',
   },
   updateAddress: {

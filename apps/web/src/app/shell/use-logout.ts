@@ -1,7 +1,8 @@
 /**
  * Logout (spec §7, §9): POST /logout; on screens up to 991 px wait 500 ms (the menu closes first);
  * the six white-label themes return to the shop home, others go to the login page, unless the
- * server names a URL. A failure only hides the loading indicator (§8).
+ * server names a URL. The shopper's other tabs sign out at once. A failure only hides the loading
+ * indicator (§8).
  */
 import { returnsToShopOnLogout, safeRedirectTarget } from '@account/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { useLoading } from '../../lib/loading';
 import { usePageTransition } from '../../lib/navigation';
 import { paths, shopHome } from '../../lib/paths';
 import { accountQuery } from '../../lib/queries';
+import { announceLogout } from '../../lib/session-end';
 import { TIMING } from '../../lib/timing';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,6 +31,7 @@ export function useLogout(closeMenu: () => void): () => Promise<void> {
       if (window.matchMedia(`(max-width: ${TIMING.logoutDelayMaxWidth}px)`).matches) await wait(TIMING.logoutDelayMs);
       const { url } = await call('logout', { body: {} });
       queryClient.setQueryData(accountQuery.queryKey, null);
+      announceLogout();
       const target = safeRedirectTarget(url, window.location.origin);
       if (target) window.location.assign(target);
       else if (returnsToShopOnLogout(config.theme)) window.location.assign(shopHome(config));

@@ -170,7 +170,9 @@ function AddressForm({ addressId }: { addressId: number | null }) {
             <Button variant="secondary" onClick={() => navigate(paths.addresses)}>
               {t('ac_Cancel')}
             </Button>
-            <Button type="submit">{t(editing ? 'ac_SaveAddress' : 'ac_AddAddress')}</Button>
+            <Button type="submit" disabled={form.saving}>
+              {t(editing ? 'ac_SaveAddress' : 'ac_AddAddress')}
+            </Button>
           </FormActions>
         </Form>
       </Card>

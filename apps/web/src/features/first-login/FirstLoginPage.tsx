@@ -188,7 +188,9 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
             </div>
           )}
           <FormActions>
-            <Button type="submit">{t('ac_SaveAndContinue')}</Button>
+            <Button type="submit" disabled={form.saving}>
+              {t('ac_SaveAndContinue')}
+            </Button>
           </FormActions>
         </Form>
       </Card>

@@ -169,7 +169,7 @@ export function EditProfilePage() {
             <Button variant="secondary" onClick={() => navigate(paths.overview)}>
               {t('ac_Cancel')}
             </Button>
-            <Button type="submit" disabled={checking}>
+            <Button type="submit" disabled={checking || form.saving}>
               {t('ac_SaveProfile')}
             </Button>
           </FormActions>
