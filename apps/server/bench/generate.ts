@@ -14,7 +14,7 @@ import { addressText, type OrderAddress } from '@account/contract';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../src/db/connection.js';
 import { seedDemo } from '../src/db/seed/index.js';
-import { type Random, seededRandom } from '../src/db/seed/seed-kit.js';
+import { fromCents, type Random, seededRandom } from '../src/db/seed/seed-kit.js';
 import type { Database, NewRow } from '../src/db/types.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { progressBar } from './progress.js';
@@ -358,15 +358,16 @@ export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedSho
     NOUNS.map(([noun, categoryName], n) => ({
       name: `${adjective} ${noun}`,
       categoryName,
-      priceMinor: 995 + ((a * 7919 + n * 104_729) % 40_000),
+      priceCents: 995 + ((a * 7919 + n * 104_729) % 40_000),
     })),
   );
   await k.transaction().execute((trx) =>
     insertAll(
       trx,
       'products',
-      catalogue.map((p) => ({
+      catalogue.map(({ priceCents, ...p }) => ({
         ...p,
+        priceE4: fromCents(priceCents),
         image: null,
         url: `/product/${encodeURIComponent(p.name.toLowerCase())}`,
         currency: 'EUR',
@@ -458,16 +459,16 @@ export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedSho
           name: p.name,
           url: null,
           productType: 0,
-          priceMinor: p.priceMinor,
+          priceE4: fromCents(p.priceCents),
           status: status === 50 ? 60 : 20,
         });
       });
-      const subTotalMinor = items.reduce((sum, p) => sum + p.priceMinor, 0);
-      const shippingCostMinor = subTotalMinor >= 5000 ? 0 : 495;
+      const subTotalCents = items.reduce((sum, p) => sum + p.priceCents, 0);
+      const shippingCostCents = subTotalCents >= 5000 ? 0 : 495;
       const [method, methodName] = random.pick(METHODS);
-      const transactionCostMinor = method === 'paypal' ? 35 : 0;
-      const discountMinor = random.next() < 0.1 ? Math.round(subTotalMinor / 10) : 0;
-      const totalMinor = subTotalMinor + shippingCostMinor + transactionCostMinor - discountMinor;
+      const transactionCostCents = method === 'paypal' ? 35 : 0;
+      const discountCents = random.next() < 0.1 ? Math.round(subTotalCents / 10) : 0;
+      const totalCents = subTotalCents + shippingCostCents + transactionCostCents - discountCents;
       const address = random.pick(addresses);
       orders.push({
         id,
@@ -476,12 +477,12 @@ export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedSho
         accessUrl: status === 10 || status === 20 ? `/checkout/pay/${orderNumber}` : null,
         status,
         currency,
-        serviceFeeMinor: 0,
-        shippingCostMinor,
-        transactionCostMinor,
-        discountMinor,
-        subTotalMinor,
-        totalMinor,
+        serviceFeeE4: 0,
+        shippingCostE4: fromCents(shippingCostCents),
+        transactionCostE4: fromCents(transactionCostCents),
+        discountE4: fromCents(discountCents),
+        subTotalE4: fromCents(subTotalCents),
+        totalE4: fromCents(totalCents),
         shippingAddress: address,
         billingAddress: address,
         searchText: orderSearchText(
@@ -496,7 +497,7 @@ export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedSho
         method,
         methodName,
         status: payment,
-        paidMinor: payment === 4 ? totalMinor : 0,
+        paidE4: payment === 4 ? fromCents(totalCents) : 0,
         createdAt: iso(createdMs + 60_000),
       });
       if (status === 40 || status === 50) {

@@ -3,7 +3,7 @@
  * upserts by the shop's ids, field errors, the batch, reads and deletes, and what the shopper
  * then sees through the account API.
  */
-import { Account, BatchResponse, OrderList, ShopperData } from '@account/contract';
+import { Account, BatchResponse, formatMoney, OrderList, ShopperData } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyStore } from '../src/modules/integration/api-keys.js';
@@ -123,7 +123,7 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(again.json()).toMatchObject({ outcome: 'updated' });
     const rows = await server.app.db.kysely.selectFrom('products').selectAll().where('externalId', '=', id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: 'Trail mug, enamel', priceMinor: 1495, currency: 'EUR' });
+    expect(rows[0]).toMatchObject({ name: 'Trail mug, enamel', priceE4: 149_500, currency: 'EUR' });
     expect((await call('DELETE', `/products/${id}`)).json()).toMatchObject({ outcome: 'deleted' });
     expect((await call('DELETE', `/products/${id}`)).json()).toMatchObject({ outcome: 'absent' });
   });
@@ -224,6 +224,38 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(data.shopper.externalId).toBe(shopper);
     expect(data.account.email).toBe('NOAH.VISSER@example.com');
     expect(data.orders.map((o) => o.orderId)).toContain(number);
+  });
+
+  it('§3/§9 Money: an amount the shop sends with 4 decimals survives storage and is rounded up at display (10.0041 -> € 10.01)', async () => {
+    const shopper = `c-${uid()}`;
+    const linked = await call('PUT', `/shoppers/${shopper}`, {
+      email: 'lotte.meijer@example.com',
+      emailVerified: true,
+      firstName: 'Lotte',
+      lastName: 'Meijer',
+    });
+    expect(linked.json(), linked.body).toEqual({ kind: 'shopper', key: { id: shopper }, outcome: 'created' });
+    const number = `FP-M-${uid()}`;
+    const placed = await call('PUT', `/orders/o-${uid()}`, {
+      ...order(shopper, number, [{ product: null, name: 'Fuel canister' }]),
+      subTotal: 10.0041,
+      shippingCost: 0,
+      totalPrice: 10.0041,
+      products: [{ product: null, name: 'Fuel canister', price: 10.0041, status: 60 }],
+      transactions: [
+        { method: 'ideal', methodName: 'iDEAL', status: 4, paid: 10.0041, created: '2026-10-01T10:01:00Z' },
+      ],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const browser = new TestBrowser(server.app);
+    await signIn(browser, 'demo-lotte');
+    const orders = OrderList.parse((await browser.request(`/account/api/v1/order?page=1&query=${number}`)).json());
+    const [shown] = orders.data;
+    expect(shown?.totalPrice).toEqual({ amount: 10.0041, currency: 'EUR' });
+    expect(shown?.products.map((p) => p.price.amount)).toEqual([10.0041]);
+    expect(shown?.transactions.map((t) => t.paid.amount)).toEqual([10.0041]);
+    expect(shown && formatMoney(shown.totalPrice)).toBe('€ 10.01');
   });
 
   it('a shopper PUT keeps the account area’s own state unless told: verification and onboarding', async () => {

@@ -138,7 +138,7 @@ async function campaignOf(options: { codes: number; expireDate?: string | null }
       name: `Test campaign ${fixtures}`,
       claimCode,
       discountPercentage: 15,
-      discountAmountMinor: 0,
+      discountAmountE4: 0,
       currency: 'EUR',
       limited: 1,
       expireDate: options.expireDate === undefined ? inDays(30) : options.expireDate,

@@ -7,6 +7,7 @@ interface ConfiguredPage {
   pageId: number;
   name: string;
   title: string;
+  url: string;
   layout: string;
 }
 
@@ -85,6 +86,17 @@ test.describe('§2 Custom content pages', () => {
     const frame = page.frameLocator('iframe[title="Returns policy"]');
     await expect(frame.getByRole('heading', { name: 'How to return' })).toBeVisible();
     await expectSizedToContent(page, 'Returns policy');
+  });
+
+  test('§2 Custom content pages: every configured page is reachable at page/{its url}', async ({ page }) => {
+    await signIn(page, 'Emma');
+    const { 'returns-policy': returns } = await configuredPages(page);
+    if (!returns) throw new Error('the demo shop has no returns policy');
+    // The configured URL is a path of several segments, e.g. /demo-shop/pages/returns-policy.
+    await page.goto(`/account/page${returns.url}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Returns policy' })).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Returns policy"]');
+    await expect(frame.getByRole('heading', { name: 'How to return' })).toBeVisible();
   });
 
   test.describe(() => {

@@ -90,3 +90,44 @@ test('issue 8: a shop feeds a fresh instance; the shopper sees it; their change 
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test('§3/§9 Money: an amount the shop sends as 10.0041 reaches the page rounded up, as € 10.01', {
+  tag: '@desktop',
+}, async ({ page }) => {
+  // In the desktop project only (@desktop): it feeds the one fresh instance (after the test above named the shop).
+  const key = (await cli('api-keys', 'create', 'money check')).stdout.trim().split('\n').at(-1) ?? '';
+  const put = (path: string, data: unknown) =>
+    page.request.put(`${FRESH_URL}/account/api/integration/v1${path}`, {
+      headers: { authorization: `Bearer ${key}` },
+      data,
+    });
+  const shopper = await put('/shoppers/cust-money', {
+    email: 'mila.bakker@example.com',
+    emailVerified: true,
+    firstName: 'Mila',
+    lastName: 'Bakker',
+  });
+  expect(shopper.status(), await shopper.text()).toBe(201);
+  const order = await put('/orders/order-money', {
+    shopper: 'cust-money',
+    orderNumber: 'NL-MONEY-1',
+    status: 50,
+    currency: 'EUR',
+    created: '2026-10-01T10:00:00Z',
+    subTotal: 10.0041,
+    totalPrice: 10.0041,
+    products: [{ product: null, name: 'Chain lube', price: 10.0041, status: 60 }],
+    transactions: [{ method: 'ideal', methodName: 'iDEAL', status: 4, paid: 10.0041, created: '2026-10-01T10:01:00Z' }],
+  });
+  expect(order.status(), await order.text()).toBe(201);
+
+  await page.goto(`${FRESH_URL}/account/login`);
+  await page.getByRole('button', { name: 'Sign in with Nordlicht Bikes', exact: true }).click();
+  await page.getByRole('textbox', { name: /any email address/ }).fill('mila.bakker@example.com');
+  await page.getByRole('button', { name: /Sign in with this email address/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Mila Bakker' })).toBeVisible();
+  await page.goto(`${FRESH_URL}/account/orders`);
+  await expect(page.getByRole('heading', { name: 'Order NL-MONEY-1' })).toBeVisible();
+  await expect(page.getByText('€ 10.01').first()).toBeVisible();
+  await expect(page.getByText('€ 10.00')).toHaveCount(0);
+});

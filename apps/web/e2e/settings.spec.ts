@@ -15,7 +15,7 @@ async function choose(page: Page, label: string, typed: string, option: RegExp) 
 }
 
 test.describe('§2 Settings', () => {
-  test('changing the language switches every text without reloading the page; it sticks', async ({ page }) => {
+  test('changing the language switches every text without reloading the page', async ({ page }) => {
     await signInAsNewShopper(page);
     await page.goto('/account/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -29,10 +29,30 @@ test.describe('§2 Settings', () => {
     await expect(page.getByRole('link', { name: /Terug naar de winkel/ })).toHaveAttribute('href', /\/nl\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
     expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+  });
+
+  test('the chosen language sticks after a reload, and switches back', async ({ page }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/v1/localize'));
+    await choose(page, 'Language', 'neder', /Nederlands/);
+    expect((await saved).ok()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
     await choose(page, 'Taal', 'engl', /English/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
+
+  test('§7 PATCH /localize carries country, language and currency together when one of them changes', async ({
+    page,
+  }) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('English');
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/v1/localize'));
+    await choose(page, 'Country', 'belg', /Belgium/);
+    expect((await sent).postDataJSON()).toEqual({ Country: 'BE', Language: 'en', Currency: expect.any(String) });
   });
 
   test('country and currency are saved', async ({ page }) => {

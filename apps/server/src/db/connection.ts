@@ -126,6 +126,14 @@ function closingTimedOutConnections(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * bigint (money in ten-thousandths, counts) read as a JavaScript number, as SQLite gives it; exact
+ * to 2^53, i.e. amounts up to about 900 billion. pg's default is a string.
+ */
+const PG_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)),
+};
+
 function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number | undefined): Db {
   const url = new URL(databaseUrl);
   const location = `postgres://${url.host}${url.pathname}`;
@@ -139,6 +147,7 @@ function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs:
     idleTimeoutMillis: 30_000,
     // Notices a peer that vanished without closing the connection (a network cut).
     keepAlive: true,
+    types: PG_TYPES,
     ...(statementTimeoutMs && { statement_timeout: statementTimeoutMs, query_timeout: answerTimeoutMs }),
   });
   // A dropped idle connection must not crash the process; the next query reconnects.

@@ -1,7 +1,7 @@
 /**
  * The database schema as Kysely sees it (camelCase here, snake_case in SQL through the
  * CamelCasePlugin). Booleans are stored as 0/1 integers and timestamps as ISO 8601 UTC text, so
- * SQLite and PostgreSQL behave the same; money is integer minor units plus a currency code.
+ * SQLite and PostgreSQL behave the same; money is exact integer ten-thousandths plus a currency code.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -10,6 +10,8 @@ type Id = Generated<number>;
 type Flag = number;
 /** ISO 8601 UTC text. */
 type Timestamp = string;
+/** Money: integer ten-thousandths of the row's currency unit (EUR 12.3456 is 123456); contract toTenThousandths. */
+type MoneyE4 = number;
 
 export interface ShoppersTable {
   id: Id;
@@ -96,7 +98,7 @@ export interface ProductsTable {
   categoryName: string;
   image: string | null;
   url: string | null;
-  priceMinor: number;
+  priceE4: MoneyE4;
   currency: string;
   productType: number;
   createdAt: Timestamp;
@@ -107,7 +109,7 @@ export interface ProductsTable {
 export interface ProductPricesTable {
   productId: number;
   currency: string;
-  priceMinor: number;
+  priceE4: MoneyE4;
 }
 
 export interface OrdersTable {
@@ -119,12 +121,12 @@ export interface OrdersTable {
   accessUrl: string | null;
   status: number;
   currency: string;
-  serviceFeeMinor: number;
-  shippingCostMinor: number;
-  transactionCostMinor: number;
-  discountMinor: number;
-  subTotalMinor: number;
-  totalMinor: number;
+  serviceFeeE4: MoneyE4;
+  shippingCostE4: MoneyE4;
+  transactionCostE4: MoneyE4;
+  discountE4: MoneyE4;
+  subTotalE4: MoneyE4;
+  totalE4: MoneyE4;
   /** JSON of the address as printed on the order. */
   shippingAddress: string | null;
   billingAddress: string | null;
@@ -144,7 +146,7 @@ export interface OrderProductsTable {
   name: string;
   url: string | null;
   productType: number;
-  priceMinor: number;
+  priceE4: MoneyE4;
   status: number;
 }
 
@@ -154,7 +156,7 @@ export interface OrderTransactionsTable {
   method: string;
   methodName: string;
   status: number;
-  paidMinor: number;
+  paidE4: MoneyE4;
   createdAt: Timestamp;
 }
 
@@ -173,7 +175,7 @@ export interface VoucherCampaignsTable {
   /** A code shoppers can enter to add a voucher of this campaign. */
   claimCode: string | null;
   discountPercentage: number;
-  discountAmountMinor: number;
+  discountAmountE4: MoneyE4;
   currency: string;
   limited: Flag;
   expireDate: Timestamp | null;
@@ -368,6 +370,17 @@ export interface WebhookEndpointsTable {
   createdAt: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  shopperId: number;
+  callName: string;
+  key: string;
+  fingerprint: string;
+  response: string | null;
+  completedAt: Timestamp | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 export interface WebhookEventsTable {
   id: Id;
   shopperId: number | null;
@@ -428,6 +441,7 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookEvents: WebhookEventsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

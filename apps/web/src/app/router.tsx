@@ -2,6 +2,7 @@
  * The routes of spec §2, built from the screen table (lib/sections.ts) with its guards, each
  * screen's lazy chunk and the shell metadata, plus the custom page routes and the not-found page.
  */
+import { findCustomPage } from '@account/contract';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageTransitionProvider } from '../lib/navigation';
@@ -50,19 +51,19 @@ const notFound = screen(() => import('../features/not-found/NotFoundPage'), 'Not
 
 const nav = (title: RouteHandle['title']): RouteHandle => ({ navigation: true, title });
 
-/** A custom page's title from the configuration, found by id or by name. */
+/** A custom page's title from the configuration, found by id, name or URL. */
 function customPageTitle({ params, config }: TitleContext): string {
-  const page = config.pages.find((p) => String(p.pageId) === params.id || p.name === params.id);
+  const page = findCustomPage(config.pages, params.id ?? params['*']);
   return page?.title || page?.name || '';
 }
 
 /**
- * Custom page routes under a section: {base}/:id and {base}/page/:id. page/:id also takes a page's
- * name, which gives every configured page its page/{url} route (spec §2).
+ * Custom page routes under a section: {base}/:id and {base}/page/*. page/* takes a page's id, name
+ * or URL (which may hold slashes): every configured page has its page/{url} route (spec §2).
  */
 const customPageRoutes = (withId = true): RouteObject[] => [
   ...(withId ? [{ path: ':id', lazy: customPage, handle: nav(customPageTitle) }] : []),
-  { path: 'page/:id', lazy: customPage, handle: nav(customPageTitle) },
+  { path: 'page/*', lazy: customPage, handle: nav(customPageTitle) },
 ];
 
 /** A screen's route: a navigation page, or a standalone sign-in page without menu and breadcrumb. */

@@ -7,7 +7,6 @@ export const TIMING = {
   systemMessageSeconds: 5,
   logoutDelayMs: 500,
   logoutDelayMaxWidth: 991,
-  menuToggleMaxWidth: 919,
   /** §4 Interests and newsletters: saved this long after the last click. */
   preferencesSaveMs: 2000,
 } as const;

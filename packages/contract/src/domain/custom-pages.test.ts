@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedPageUrl, PAGE_LAYOUTS, PAGE_SECTIONS, usesPageRoute } from './custom-pages.js';
+import { findCustomPage, localizedPageUrl, PAGE_LAYOUTS, PAGE_SECTIONS, usesPageRoute } from './custom-pages.js';
 
 describe('§2 Custom content pages: the page URL is prefixed with the current language when language URLs are on', () => {
   it('§2 Custom content pages: with language URLs on, /path becomes /{language}/path', () => {
@@ -57,5 +57,32 @@ describe("§2 Shell: a page with layout 'document' or the white-label layout use
       wishlist: 6,
       fund: 7,
     });
+  });
+});
+
+describe('§2 Custom content pages: at startup a route page/{url} is added for every configured custom page', () => {
+  const pages = [
+    { pageId: 4, name: 'returns-policy', url: '/demo-shop/pages/returns-policy' },
+    { pageId: 7, name: 'faq', url: 'https://cms.example/help/faq?lang=en' },
+    { pageId: 9, name: 'home', url: '/' },
+  ];
+  const found = (key: string | undefined) => findCustomPage(pages, key)?.pageId;
+
+  it('§2 Custom content pages: page/{url} finds the page by its URL path, slashes around it ignored', () => {
+    expect(found('demo-shop/pages/returns-policy')).toBe(4);
+    expect(found('demo-shop/pages/returns-policy/')).toBe(4);
+    expect(found('help/faq')).toBe(7);
+  });
+
+  it('§2 Custom content pages: a page is still found by its id and by its name', () => {
+    expect(found('4')).toBe(4);
+    expect(found('faq')).toBe(7);
+  });
+
+  it('§2 Custom content pages: an unknown key, an empty key or a part of a URL finds nothing', () => {
+    expect(found('demo-shop/pages')).toBeUndefined();
+    expect(found('pages/returns-policy')).toBeUndefined();
+    expect(found('')).toBeUndefined();
+    expect(found(undefined)).toBeUndefined();
   });
 });

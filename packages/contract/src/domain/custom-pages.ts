@@ -37,3 +37,26 @@ export function localizedPageUrl(url: string, language: string, enableLangUrls: 
   const path = url.startsWith('/') ? url : `/${url}`;
   return `/${language}${path}`;
 }
+
+/** A page's part of its page/{url} route: the URL's path, without scheme, host, query and outer slashes. */
+function pageRoutePath(url: string): string {
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i, '')
+    .replace(/[?#].*$/, '')
+    .replace(/^\/+|\/+$/g, '');
+}
+
+/**
+ * The configured page a route names (spec §2 Custom content pages): by its id, its name, or its
+ * URL, as every configured page is routed at page/{url} too.
+ */
+export function findCustomPage<P extends { pageId: number; name: string; url: string }>(
+  pages: readonly P[],
+  key: string | undefined,
+): P | undefined {
+  if (!key) return undefined;
+  const path = pageRoutePath(key);
+  return pages.find(
+    (p) => String(p.pageId) === key || p.name === key || (path !== '' && pageRoutePath(p.url) === path),
+  );
+}

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_SYMBOLS,
-  currencyExponent,
   currencySymbol,
   formatAmount,
   formatMoney,
-  fromMinorUnits,
+  fromTenThousandths,
   type MoneySeparators,
-  toMinorUnits,
+  toTenThousandths,
 } from './money.js';
 
 const euro = (amount: number) => formatMoney({ amount, currency: 'EUR' });
@@ -50,7 +49,22 @@ describe('§3 Money: display is the currency sign, a space and the amount with 2
   });
 });
 
-describe('§3/§9 Money: the amount is rounded to 3 decimals first, then to the 2 that are shown', () => {
+describe('§3/§9 Money: the amount is rounded up to 3 decimals first, then to the 2 that are shown', () => {
+  it('§3/§9 Money: the amount is rounded up (not to the nearest) to 3 decimals before display (10.0041 -> 10.005 -> 10.01)', () => {
+    expect(formatAmount(10.0041)).toBe('10.01');
+    expect(formatAmount(10.0001)).toBe('10.00');
+    expect(formatAmount(2.3441)).toBe('2.35');
+    expect(formatAmount(-10.0041)).toBe('-10.01');
+    expect(formatMoney({ amount: 10.0041, currency: 'EUR' })).toBe('€ 10.01');
+  });
+
+  it('§3/§9 Money: an amount with at most 3 decimals is not rounded up further (10.004 -> 10.00, 1e-7 -> 0.00)', () => {
+    expect(formatAmount(10.004)).toBe('10.00');
+    expect(formatAmount(0.125)).toBe('0.13');
+    expect(formatAmount(1e-7)).toBe('0.00');
+    expect(formatAmount(1e21)).toBe('1,000,000,000,000,000,000,000.00');
+  });
+
   it('§9 Money: binary noise is removed at 3 decimals, so 1.005 shows as 1.01 (not 1.00 as toFixed gives)', () => {
     expect((1.005).toFixed(2)).toBe('1.00'); // the trap the rule exists for
     expect(formatAmount(1.005)).toBe('1.01');
@@ -67,8 +81,10 @@ describe('§3/§9 Money: the amount is rounded to 3 decimals first, then to the 
     expect(formatAmount(0.7 + 0.1)).toBe('0.80');
   });
 
-  it('§3 Money: the 3-decimal step comes first (1.0044999 -> 1.004 -> 1.00, 1.0049999 -> 1.005 -> 1.01)', () => {
-    expect(formatAmount(1.0044999)).toBe('1.00');
+  it('§3 Money: the 3-decimal step comes first (1.0040001 -> 1.005 -> 1.01, 1.0039999 -> 1.004 -> 1.00)', () => {
+    expect(formatAmount(1.0040001)).toBe('1.01');
+    expect(formatAmount(1.0039999)).toBe('1.00');
+    expect(formatAmount(1.0044999)).toBe('1.01');
     expect(formatAmount(1.0049999)).toBe('1.01');
     expect(formatAmount(1.0045)).toBe('1.01');
   });
@@ -149,67 +165,34 @@ describe('§9 Money: currency symbols are known for about 30 codes; an unknown c
   });
 });
 
-describe('§5 Data (DESIGN): money is stored as integer minor units of its ISO 4217 currency', () => {
-  it('§5 Data: currencyExponent gives the minor-unit decimals (EUR 2, USD 2, JPY 0, KRW 0, KWD 3)', () => {
-    expect(currencyExponent('EUR')).toBe(2);
-    expect(currencyExponent('USD')).toBe(2);
-    expect(currencyExponent('JPY')).toBe(0);
-    expect(currencyExponent('KRW')).toBe(0);
-    expect(currencyExponent('KWD')).toBe(3);
+describe('§5 Data (DESIGN): money is stored exactly, as integer ten-thousandths of the currency unit', () => {
+  it('§5 Data: toTenThousandths keeps four decimals in any currency (EUR 12.34 -> 123400, 10.0041 -> 100041)', () => {
+    expect(toTenThousandths(12.34)).toBe(123_400);
+    expect(toTenThousandths(10.0041)).toBe(100_041);
+    expect(toTenThousandths(1500)).toBe(15_000_000);
+    expect(toTenThousandths(0)).toBe(0);
+    expect(toTenThousandths(-5.5)).toBe(-55_000);
   });
 
-  it('§5 Data: currencyExponent accepts a lower-case code and falls back to 2 for a malformed one', () => {
-    expect(currencyExponent('jpy')).toBe(0);
-    expect(currencyExponent('XX')).toBe(2);
-    expect(currencyExponent('')).toBe(2);
-  });
-
-  it('§5 Data: toMinorUnits scales by the exponent (EUR 12.34 -> 1234, JPY 1500 -> 1500, KWD 1.234 -> 1234)', () => {
-    expect(toMinorUnits(12.34, 'EUR')).toBe(1234);
-    expect(toMinorUnits(1500, 'JPY')).toBe(1500);
-    expect(toMinorUnits(1.234, 'KWD')).toBe(1234);
-    expect(toMinorUnits(0, 'EUR')).toBe(0);
-  });
-
-  it('§5 Data: toMinorUnits rounds half away from zero despite binary noise (1.005 -> 101, -1.005 -> -101)', () => {
-    expect(toMinorUnits(1.005, 'EUR')).toBe(101);
-    expect(toMinorUnits(-1.005, 'EUR')).toBe(-101);
-    expect(toMinorUnits(2.675, 'EUR')).toBe(268);
-    expect(toMinorUnits(1.004, 'EUR')).toBe(100);
-    expect(toMinorUnits(0.1 + 0.2, 'EUR')).toBe(30);
-  });
-
-  it('§5 Data: JPY has no minor unit, so halves round away from zero to whole yen (2.5 -> 3, -2.5 -> -3)', () => {
-    expect(toMinorUnits(2.5, 'JPY')).toBe(3);
-    expect(toMinorUnits(-2.5, 'JPY')).toBe(-3);
-    expect(toMinorUnits(2.4, 'JPY')).toBe(2);
-    expect(toMinorUnits(-2.4, 'JPY')).toBe(-2);
+  it('§5 Data: beyond four decimals the amount rounds half away from zero, without binary noise', () => {
+    expect(toTenThousandths(1.00005)).toBe(10_001);
+    expect(toTenThousandths(1.00004999)).toBe(10_000);
+    expect(toTenThousandths(-1.00005)).toBe(-10_001);
+    expect(toTenThousandths(0.1 + 0.2)).toBe(3000);
+    expect(toTenThousandths(1e-7)).toBe(0);
   });
 
   it('§5 Data: a negative amount that rounds to nothing is stored as 0, not -0', () => {
-    expect(Object.is(toMinorUnits(-0.001, 'EUR'), 0)).toBe(true);
-    expect(Object.is(toMinorUnits(-0.4, 'JPY'), 0)).toBe(true);
+    expect(Object.is(toTenThousandths(-0.00001), 0)).toBe(true);
+    expect(Object.is(toTenThousandths(-0), 0)).toBe(true);
   });
 
-  it('§5 Data: fromMinorUnits divides by the exponent (EUR 1234 -> 12.34, JPY 1234 -> 1234)', () => {
-    expect(fromMinorUnits(1234, 'EUR')).toBe(12.34);
-    expect(fromMinorUnits(1234, 'JPY')).toBe(1234);
-    expect(fromMinorUnits(-5, 'EUR')).toBe(-0.05);
-    expect(fromMinorUnits(1234, 'KWD')).toBe(1.234);
-  });
-
-  it('§5 Data: minor units round-trip exactly for EUR, JPY and KWD', () => {
-    for (const currency of ['EUR', 'USD', 'JPY', 'KWD']) {
-      for (const minor of [0, 1, 7, 99, 101, 1005, 123456, -1, -250, 99999999]) {
-        expect(toMinorUnits(fromMinorUnits(minor, currency), currency)).toBe(minor);
-      }
+  it('§5 Data: every amount with at most four decimals comes back from storage as the same number', () => {
+    for (let stored = -200_000; stored <= 200_000; stored += 37) {
+      const amount = stored / 10_000;
+      expect(fromTenThousandths(toTenThousandths(amount))).toBe(amount);
     }
-  });
-
-  it('§5 Data: every amount with at most 2 decimals survives EUR minor units unchanged', () => {
-    for (let cents = -2000; cents <= 2000; cents += 7) {
-      const amount = cents / 100;
-      expect(fromMinorUnits(toMinorUnits(amount, 'EUR'), 'EUR')).toBe(amount);
-    }
+    expect(fromTenThousandths(toTenThousandths(12.34))).toBe(12.34);
+    expect(fromTenThousandths(toTenThousandths(10.0041))).toBe(10.0041);
   });
 });

@@ -51,22 +51,38 @@ export function currencySymbol(code: string): string {
 }
 
 /**
- * The amount in hundredths, rounded to 3 decimals first (§3: "rounded up to 3 decimals before
- * display") so binary noise such as 1.00499999 reads as 1.005, then half away from zero to 2.
+ * The digits of |amount| as JavaScript writes the number (the shortest decimal that reads back as
+ * the same double, so 1.005 is 1.005 and not its binary neighbour): the whole part and the fraction.
  */
-function toHundredths(amount: number): number {
-  const thousandths = Math.round(Math.abs(amount) * 1000);
-  const hundredths = Math.floor((thousandths + 5) / 10);
-  return amount < 0 && hundredths !== 0 ? -hundredths : hundredths;
+function decimalParts(amount: number): [whole: string, fraction: string] {
+  const [mantissa = '0', exponent = '0'] = Math.abs(amount).toString().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return ['0', '0'.repeat(-point) + digits];
+  return [digits.slice(0, point).padEnd(point, '0'), digits.slice(point)];
+}
+
+/**
+ * The amount in hundredths (§3/§9 Money): rounded up to 3 decimals first, on its decimal digits
+ * (10.0041 -> 10.005), then half away from zero to 2 (10.005 -> 10.01). Up means away from zero,
+ * so a negative amount shows the same digits as its positive.
+ */
+function toHundredths(amount: number): bigint {
+  const [whole, fraction] = decimalParts(amount);
+  const beyondThird = /[1-9]/.test(fraction.slice(3)) ? 1n : 0n;
+  const thousandths = BigInt(whole + fraction.padEnd(3, '0').slice(0, 3)) + beyondThird;
+  const hundredths = (thousandths + 5n) / 10n;
+  return amount < 0 ? -hundredths : hundredths;
 }
 
 /** The amount with 2 decimals and the configured separators, without a currency sign. */
 export function formatAmount(amount: number, separators: MoneySeparators = DEFAULT_SEPARATORS): string {
   const hundredths = toHundredths(amount);
-  const negative = hundredths < 0;
-  const abs = Math.abs(hundredths);
-  const whole = Math.floor(abs / 100).toString();
-  const fraction = (abs % 100).toString().padStart(2, '0');
+  const negative = hundredths < 0n;
+  const abs = negative ? -hundredths : hundredths;
+  const whole = (abs / 100n).toString();
+  const fraction = (abs % 100n).toString().padStart(2, '0');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separators.thousandSep);
   return `${negative ? '-' : ''}${grouped}${separators.decimalSep}${fraction}`;
 }
@@ -76,34 +92,19 @@ export function formatMoney(money: Money, separators: MoneySeparators = DEFAULT_
   return `${currencySymbol(money.currency)} ${formatAmount(money.amount, separators)}`;
 }
 
-/** Building an Intl.NumberFormat costs tens of microseconds; a page of orders asks for it often. */
-const exponents = new Map<string, number>();
-
-/** Decimal places of a currency's minor unit (ISO 4217), e.g. 2 for EUR and 0 for JPY. */
-export function currencyExponent(code: string): number {
-  let exponent = exponents.get(code);
-  if (exponent === undefined) {
-    try {
-      exponent =
-        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      exponent = 2;
-    }
-    // Bounded: only well-formed codes are worth remembering, and there are few of those.
-    if (/^[A-Z]{3}$/.test(code)) exponents.set(code, exponent);
-  }
-  return exponent;
+/**
+ * Money is stored exactly (DESIGN §5) as integer ten-thousandths of its currency's unit, whatever
+ * the currency: EUR 12.3456 is 123456. Four decimals keep what a shop sends beyond cents, so the
+ * rounding up of §3 sees it; an amount with more decimals is rounded half away from zero to four.
+ */
+export function toTenThousandths(amount: number): number {
+  const [whole, fraction] = decimalParts(amount);
+  const half = fraction.charAt(4) >= '5' ? 1 : 0;
+  const stored = Number(whole + fraction.padEnd(4, '0').slice(0, 4)) + half;
+  return amount < 0 && stored !== 0 ? -stored : stored;
 }
 
-/** Integer minor units (how money is stored) to a decimal amount (how it travels). */
-export function fromMinorUnits(minor: number, currency: string): number {
-  return minor / 10 ** currencyExponent(currency);
-}
-
-/** A decimal amount to integer minor units, rounding half away from zero. */
-export function toMinorUnits(amount: number, currency: string): number {
-  const factor = 10 ** currencyExponent(currency);
-  const scaled = Math.round(Math.abs(amount) * factor * 1000) / 1000;
-  const rounded = Math.floor(scaled + 0.5);
-  return amount < 0 && rounded !== 0 ? -rounded : rounded;
+/** Stored ten-thousandths to the amount (how money travels); 2-decimal amounts come back as they went in. */
+export function fromTenThousandths(stored: number): number {
+  return stored / 10_000;
 }

@@ -25,3 +25,14 @@ describe('§7 GET /translation: dashes in keys become underscores', () => {
     }
   });
 });
+
+describe('§2 Vouchers: the card has columns Description, Used, Expire date, Value', () => {
+  it('§2 Vouchers: the column headings read Description, Used, Expire date, Value', () => {
+    expect([EN.ac_Description, EN.ac_Used, EN.ac_ExpireDate, EN.ac_Value]).toEqual([
+      'Description',
+      'Used',
+      'Expire date',
+      'Value',
+    ]);
+  });
+});

@@ -32,7 +32,7 @@ const Url = z
 /** An ISO 8601 moment with a time zone; stored as UTC. */
 const Moment = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 const CalendarDay = z.iso.date();
-/** An amount in the record's currency, e.g. 12.95; stored in minor units. */
+/** An amount in the record's currency, e.g. 12.95; stored exactly to four decimals (ten-thousandths). */
 const Amount = z.number().finite().min(-1e12).max(1e12);
 const NonNegativeAmount = Amount.min(0);
 const Flag = z.boolean();

@@ -8,6 +8,8 @@ import * as productPrices from './2026-11-22-005-product-prices.js';
 import * as integration from './2026-11-22-006-integration.js';
 import * as webhooks from './2026-11-22-007-webhooks.js';
 import * as emailVerification from './2026-11-24-001-email-verification.js';
+import * as idempotencyKeys from './2026-11-25-002-idempotency-keys.js';
+import * as moneyTenThousandths from './2026-11-25-003-money-ten-thousandths.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-006-integration': integration,
   '2026-11-22-007-webhooks': webhooks,
   '2026-11-24-001-email-verification': emailVerification,
+  '2026-11-25-002-idempotency-keys': idempotencyKeys,
+  '2026-11-25-003-money-ten-thousandths': moneyTenThousandths,
 };

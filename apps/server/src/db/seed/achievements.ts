@@ -7,7 +7,7 @@
 import { ORDER_STATUS_FINISHED } from '@account/contract';
 import type { PersonaName } from '../../demo/personas.js';
 import { DEMO_ASSETS } from '../../demo/shop.js';
-import type { Clock, SeedDb } from './seed-kit.js';
+import { type Clock, fromCents, type SeedDb } from './seed-kit.js';
 
 const icon = (name: string) => `${DEMO_ASSETS}/icons/${name}.svg`;
 
@@ -211,13 +211,13 @@ export async function seedAchievements(db: SeedDb, shopperIds: Record<PersonaNam
   };
   const spentRows = await db
     .selectFrom('orders')
-    .select(['shopperId', db.fn.sum<number | string>('totalMinor').as('spentMinor')])
+    .select(['shopperId', db.fn.sum<number | string>('totalE4').as('spentE4')])
     .where('status', '=', ORDER_STATUS_FINISHED)
     .where('currency', '=', 'EUR')
     .groupBy('shopperId')
     .execute();
-  // PostgreSQL returns sums as text (bigint), SQLite as numbers.
-  const spent = new Map(spentRows.map((row) => [row.shopperId, Math.floor(Number(row.spentMinor) / 100)]));
+  // PostgreSQL returns sums as text (numeric), SQLite as numbers; whole euros count.
+  const spent = new Map(spentRows.map((row) => [row.shopperId, Math.floor(Number(row.spentE4) / fromCents(100))]));
   const progressRows = Object.entries(PROGRESS).flatMap(([persona, entries]) =>
     (entries ?? []).map(([key, progress, claimedDaysAgo]) => {
       const shopperId = shopperIds[persona as PersonaName];

@@ -9,7 +9,7 @@ import { orderSearchText } from '../../modules/orders/search-text.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';
 import type { Catalogue, ProductSlug } from './products.js';
-import { type Clock, insertBatched, type Random, type SeedDb } from './seed-kit.js';
+import { type Clock, fromCents, insertBatched, type Random, type SeedDb } from './seed-kit.js';
 
 /** Transaction and shipment status codes of spec §4, by name, so the tables below read. */
 const TX = {
@@ -52,9 +52,9 @@ const METHODS = {
 
 type Method = keyof typeof METHODS;
 
-/** What the payment provider charges the shopper, in minor units; the other methods are free. */
+/** What the payment provider charges the shopper, in cents; the other methods are free. */
 const TRANSACTION_COST: Partial<Record<Method, number>> = { paypal: 35, klarna: 95 };
-/** Service fee for gift wrapping, in minor units. */
+/** Service fee for gift wrapping, in cents. */
 const GIFT_WRAP = 195;
 
 interface TxPlan {
@@ -62,7 +62,7 @@ interface TxPlan {
   status: number;
   /**
    * total: the order total; rest: the total minus what earlier paid transactions covered;
-   * returned: the price of the returned products; none: nothing changed hands; or minor units.
+   * returned: the price of the returned products; none: nothing changed hands; or cents.
    */
   amount: 'total' | 'rest' | 'returned' | 'none' | number;
   /** Hours after the order was placed. */
@@ -95,8 +95,8 @@ interface OrderPlan {
   items: [ProductSlug, shipment: number][];
   transactions: TxPlan[];
   addresses?: AddressPlan;
-  discount?: { percent: number } | { amountMinor: number };
-  serviceFeeMinor?: number;
+  discount?: { percent: number } | { amountCents: number };
+  serviceFeeCents?: number;
 }
 
 const { delivered, shipped, returned, cancelled, awaitingPayment, awaitingFulfillment } = SHIP;
@@ -264,7 +264,7 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
     ],
     transactions: [tx('mastercard', TX.paid)],
     addresses: ['emmaMother', 'emmaBilling'],
-    serviceFeeMinor: GIFT_WRAP,
+    serviceFeeCents: GIFT_WRAP,
   },
   {
     daysAgo: 120,
@@ -298,7 +298,7 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['merino-hiking-socks', delivered],
     ],
     transactions: [tx('klarna', TX.paid)],
-    discount: { amountMinor: 1500 },
+    discount: { amountCents: 1500 },
   },
   {
     daysAgo: 210,
@@ -489,7 +489,7 @@ const LUKAS_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['squeeze-water-filter', delivered],
     ],
     transactions: [tx('visa', TX.paid)],
-    discount: { amountMinor: 2000 },
+    discount: { amountCents: 2000 },
   },
 ];
 
@@ -511,8 +511,8 @@ const FREE_SHIPPING_FROM = 5000;
 const SHIPPING_RATE: Record<string, number> = { EUR: 495, CHF: 690 };
 
 /** The Swiss shop prices: about the euro price, ending in .90. */
-const priceIn = (currency: string, euroMinor: number) =>
-  currency === 'CHF' ? Math.max(90, Math.round((euroMinor * 0.97) / 100) * 100 - 10) : euroMinor;
+const priceIn = (currency: string, euroCents: number) =>
+  currency === 'CHF' ? Math.max(90, Math.round((euroCents * 0.97) / 100) * 100 - 10) : euroCents;
 
 function addressPair(plan: OrderPlan, defaults: [AddressKey, AddressKey]): [string | null, string | null] {
   const [ship, bill] = (() => {
@@ -567,43 +567,43 @@ export async function seedOrders(
         name: product.name,
         url: product.url,
         productType: product.productType,
-        priceMinor: priceIn(currency, product.priceMinor),
+        priceCents: priceIn(currency, product.priceCents),
         status: shipment,
       };
     });
-    const subTotalMinor = products.reduce((sum, p) => sum + p.priceMinor, 0);
+    const subTotalCents = products.reduce((sum, p) => sum + p.priceCents, 0);
     const onlyCodes = products.every((p) => p.productType === 1);
-    const shippingCostMinor =
-      onlyCodes || subTotalMinor >= FREE_SHIPPING_FROM ? 0 : (SHIPPING_RATE[currency] ?? SHIPPING_RATE.EUR!);
-    const discountMinor = !plan.discount
+    const shippingCostCents =
+      onlyCodes || subTotalCents >= FREE_SHIPPING_FROM ? 0 : (SHIPPING_RATE[currency] ?? SHIPPING_RATE.EUR!);
+    const discountCents = !plan.discount
       ? 0
       : 'percent' in plan.discount
-        ? Math.round((subTotalMinor * plan.discount.percent) / 100)
-        : plan.discount.amountMinor;
-    const serviceFeeMinor = plan.serviceFeeMinor ?? 0;
+        ? Math.round((subTotalCents * plan.discount.percent) / 100)
+        : plan.discount.amountCents;
+    const serviceFeeCents = plan.serviceFeeCents ?? 0;
     const firstMethod = plan.transactions[0]?.method;
-    const transactionCostMinor = firstMethod ? (TRANSACTION_COST[firstMethod] ?? 0) : 0;
-    const totalMinor = subTotalMinor + serviceFeeMinor + shippingCostMinor + transactionCostMinor - discountMinor;
-    const returnedMinor = products.filter((p) => p.status === SHIP.returned).reduce((s, p) => s + p.priceMinor, 0);
+    const transactionCostCents = firstMethod ? (TRANSACTION_COST[firstMethod] ?? 0) : 0;
+    const totalCents = subTotalCents + serviceFeeCents + shippingCostCents + transactionCostCents - discountCents;
+    const returnedCents = products.filter((p) => p.status === SHIP.returned).reduce((s, p) => s + p.priceCents, 0);
 
     let paidSoFar = 0;
     const transactions = plan.transactions.map((t) => {
-      const paidMinor =
+      const paidCents =
         t.amount === 'total'
-          ? totalMinor
+          ? totalCents
           : t.amount === 'rest'
-            ? totalMinor - paidSoFar
+            ? totalCents - paidSoFar
             : t.amount === 'returned'
-              ? returnedMinor || totalMinor
+              ? returnedCents || totalCents
               : t.amount === 'none'
                 ? 0
                 : t.amount;
-      if (t.status === TX.paid) paidSoFar += paidMinor;
+      if (t.status === TX.paid) paidSoFar += paidCents;
       return {
         method: t.method,
         methodName: METHODS[t.method],
         status: t.status,
-        paidMinor,
+        paidCents,
         createdAt: time.hoursAfter(createdAt, t.hours),
       };
     });
@@ -622,12 +622,12 @@ export async function seedOrders(
       accessUrl: plan.status === 10 || plan.status === 20 ? `/checkout/pay/${orderNumber}` : `/order/${orderNumber}`,
       status: plan.status,
       currency,
-      serviceFeeMinor,
-      shippingCostMinor,
-      transactionCostMinor,
-      discountMinor,
-      subTotalMinor,
-      totalMinor,
+      serviceFeeE4: fromCents(serviceFeeCents),
+      shippingCostE4: fromCents(shippingCostCents),
+      transactionCostE4: fromCents(transactionCostCents),
+      discountE4: fromCents(discountCents),
+      subTotalE4: fromCents(subTotalCents),
+      totalE4: fromCents(totalCents),
       shippingAddress,
       billingAddress,
       searchText: orderSearchText(
@@ -639,8 +639,8 @@ export async function seedOrders(
     });
     details.push({
       orderNumber,
-      products,
-      transactions,
+      products: products.map(({ priceCents, ...p }) => ({ ...p, priceE4: fromCents(priceCents) })),
+      transactions: transactions.map(({ paidCents, ...t }) => ({ ...t, paidE4: fromCents(paidCents) })),
       invoice: invoiceDate ? { number: '', date: invoiceDate } : null,
     });
   }

@@ -1,6 +1,6 @@
 /** The demo shop's catalogue: outdoor gear, with a few digital code products (productType 1). */
 import { DEMO_ASSETS } from '../../demo/shop.js';
-import type { Clock, SeedDb } from './seed-kit.js';
+import { type Clock, fromCents, type SeedDb } from './seed-kit.js';
 
 /** [slug, name, category, price in euro cents, productType] */
 const CATALOGUE = [
@@ -59,7 +59,7 @@ export interface SeededProduct {
   image: string;
   url: string;
   /** Euro cents. */
-  priceMinor: number;
+  priceCents: number;
   productType: number;
 }
 
@@ -67,8 +67,8 @@ export type Catalogue = Record<ProductSlug, SeededProduct>;
 
 /** The demo shop's price lists besides euros: the euro price at a fixed rate, ending in .95. */
 const PRICE_LIST_RATES: Record<string, number> = { USD: 1.08, GBP: 0.86, CHF: 0.96 };
-const priceListPrice = (euroMinor: number, rate: number) =>
-  euroMinor === 0 ? 0 : Math.ceil((euroMinor * rate) / 100) * 100 - 5;
+const priceListPrice = (euroE4: number, rate: number) =>
+  euroE4 === 0 ? 0 : Math.ceil((euroE4 * rate) / fromCents(100)) * fromCents(100) - fromCents(5);
 
 const image = (slug: string) => `${DEMO_ASSETS}/products/${slug}.svg`;
 const url = (slug: string) => `/product/${slug}`;
@@ -77,7 +77,7 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
   await db
     .insertInto('products')
     .values(
-      CATALOGUE.map(([slug, name, categoryName, priceMinor, productType], index) => {
+      CATALOGUE.map(([slug, name, categoryName, priceCents, productType], index) => {
         // Older products first, so the catalogue has a history.
         const at = time.daysAgo(1500 - index * 12);
         return {
@@ -85,7 +85,7 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
           categoryName,
           image: image(slug),
           url: url(slug),
-          priceMinor,
+          priceE4: fromCents(priceCents),
           currency: 'EUR',
           productType,
           createdAt: at,
@@ -94,7 +94,7 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
       }),
     )
     .execute();
-  const rows = await db.selectFrom('products').select(['id', 'url', 'priceMinor']).execute();
+  const rows = await db.selectFrom('products').select(['id', 'url', 'priceE4']).execute();
   const idByUrl = new Map(rows.map((row) => [row.url, row.id]));
   await db
     .insertInto('productPrices')
@@ -103,16 +103,16 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
         Object.entries(PRICE_LIST_RATES).map(([currency, rate]) => ({
           productId: row.id,
           currency,
-          priceMinor: priceListPrice(row.priceMinor, rate),
+          priceE4: priceListPrice(row.priceE4, rate),
         })),
       ),
     )
     .execute();
   const catalogue = {} as Catalogue;
-  for (const [slug, name, categoryName, priceMinor, productType] of CATALOGUE) {
+  for (const [slug, name, categoryName, priceCents, productType] of CATALOGUE) {
     const id = idByUrl.get(url(slug));
     if (id === undefined) throw new Error(`demo product ${slug} was not stored`);
-    catalogue[slug] = { id, slug, name, categoryName, image: image(slug), url: url(slug), priceMinor, productType };
+    catalogue[slug] = { id, slug, name, categoryName, image: image(slug), url: url(slug), priceCents, productType };
   }
   return catalogue;
 }

@@ -7,6 +7,9 @@ import type { Database } from '../types.js';
 
 export type SeedDb = Kysely<Database>;
 
+/** Demo amounts are written in whole cents; money is stored in ten-thousandths (db/types.ts). */
+export const fromCents = (cents: number): number => cents * 100;
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

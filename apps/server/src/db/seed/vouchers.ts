@@ -7,14 +7,14 @@
  * PINE5 add a voucher of their campaign when a shopper enters them (see the README's demo section).
  */
 import type { PersonaName } from '../../demo/personas.js';
-import type { Clock, Random, SeedDb } from './seed-kit.js';
+import { type Clock, fromCents, type Random, type SeedDb } from './seed-kit.js';
 
 interface CampaignSeed {
   key: string;
   name: string;
   claimCode: string | null;
   discountPercentage: number;
-  discountAmountMinor: number;
+  discountAmountCents: number;
   limited: boolean;
   /** Days from now; negative is in the past, null never expires. */
   expiresInDays: number | null;
@@ -29,7 +29,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     name: 'Welcome to Fjord & Pine: 10% off',
     claimCode: null,
     discountPercentage: 10,
-    discountAmountMinor: 0,
+    discountAmountCents: 0,
     limited: true,
     expiresInDays: null,
     createdDaysAgo: 1200,
@@ -41,7 +41,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     // Shoppers can add a voucher of this campaign by entering the code.
     claimCode: 'TRAIL2026',
     discountPercentage: 20,
-    discountAmountMinor: 0,
+    discountAmountCents: 0,
     limited: false,
     expiresInDays: 120,
     createdDaysAgo: 90,
@@ -52,7 +52,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     name: 'Spring sale: €15 off',
     claimCode: null,
     discountPercentage: 0,
-    discountAmountMinor: 1500,
+    discountAmountCents: 1500,
     limited: true,
     expiresInDays: -200,
     createdDaysAgo: 290,
@@ -64,7 +64,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     // Neither a percentage nor an amount: the value reads 'N/A'.
     claimCode: null,
     discountPercentage: 0,
-    discountAmountMinor: 0,
+    discountAmountCents: 0,
     limited: true,
     expiresInDays: 30,
     createdDaysAgo: 45,
@@ -75,7 +75,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     name: 'Birthday gift: €10 off',
     claimCode: null,
     discountPercentage: 0,
-    discountAmountMinor: 1000,
+    discountAmountCents: 1000,
     limited: true,
     expiresInDays: 60,
     createdDaysAgo: 400,
@@ -87,7 +87,7 @@ const CAMPAIGNS: CampaignSeed[] = [
     // Nobody holds one yet, so every demo shopper (Emma too) can add it by entering the code.
     claimCode: 'PINE5',
     discountPercentage: 0,
-    discountAmountMinor: 500,
+    discountAmountCents: 500,
     limited: true,
     expiresInDays: 90,
     createdDaysAgo: 10,
@@ -168,7 +168,7 @@ export async function seedVouchers(
         name: c.name,
         claimCode: c.claimCode,
         discountPercentage: c.discountPercentage,
-        discountAmountMinor: c.discountAmountMinor,
+        discountAmountE4: fromCents(c.discountAmountCents),
         currency: 'EUR',
         limited: c.limited ? 1 : 0,
         expireDate: c.expiresInDays === null ? null : time.daysAhead(c.expiresInDays),

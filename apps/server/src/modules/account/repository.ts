@@ -1,4 +1,4 @@
-import { fromMinorUnits, type Product } from '@account/contract';
+import { fromTenThousandths, type Product } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -33,7 +33,7 @@ export function accountRepository(db: Kysely<Database>) {
         'products.categoryName',
         'products.image',
         'products.url',
-        eb.fn.coalesce('productPrices.priceMinor', 'products.priceMinor').as('priceMinor'),
+        eb.fn.coalesce('productPrices.priceE4', 'products.priceE4').as('priceE4'),
         eb.fn.coalesce('productPrices.currency', 'products.currency').as('currency'),
       ]);
   const toProduct = (p: {
@@ -42,7 +42,7 @@ export function accountRepository(db: Kysely<Database>) {
     categoryName: string;
     image: string | null;
     url: string | null;
-    priceMinor: number;
+    priceE4: number;
     currency: string;
   }): Product => ({
     productId: p.productId,
@@ -50,7 +50,7 @@ export function accountRepository(db: Kysely<Database>) {
     categoryName: p.categoryName,
     image: p.image,
     url: p.url,
-    price: { amount: fromMinorUnits(p.priceMinor, p.currency), currency: p.currency },
+    price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
   });
 
   return {

@@ -12,7 +12,7 @@ import {
   type RECORD_KINDS,
   type RecordKey,
   type RecordKind,
-  toMinorUnits,
+  toTenThousandths,
 } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -195,7 +195,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
 
   async product(w, k, data, { now }) {
     const currency = upperCurrency(data.price.currency);
-    const prices = new Map(data.prices.map((p) => [upperCurrency(p.currency), toMinorUnits(p.amount, p.currency)]));
+    const prices = new Map(data.prices.map((p) => [upperCurrency(p.currency), toTenThousandths(p.amount)]));
     const { created } = await w.products.put(
       keyOf(k, 'id'),
       {
@@ -203,7 +203,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         categoryName: data.categoryName,
         image: data.image,
         url: data.url,
-        priceMinor: toMinorUnits(data.price.amount, data.price.currency),
+        priceE4: toTenThousandths(data.price.amount),
         currency,
         productType: data.productType,
         updatedAt: now,
@@ -220,7 +220,6 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     const own = await w.orders.idOf(externalId);
     await unique(w.orders.idWithOrderNumber(data.orderNumber), own, 'OrderNumber', 'order number');
     const currency = upperCurrency(data.currency);
-    const minor = (amount: number) => toMinorUnits(amount, currency);
     const countryNames = new Map((await w.settings.countryNames()).map((c) => [c.code, c.name]));
     const localProduct = await w.products.idsOf(data.products.flatMap((p) => (p.product ? [p.product] : [])));
     const { id, created } = await w.orders.put(
@@ -231,12 +230,12 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         accessUrl: data.accessUrl,
         status: data.status,
         currency,
-        serviceFeeMinor: minor(data.serviceFee),
-        shippingCostMinor: minor(data.shippingCost),
-        transactionCostMinor: minor(data.transactionCost),
-        discountMinor: minor(data.discount),
-        subTotalMinor: minor(data.subTotal),
-        totalMinor: minor(data.totalPrice),
+        serviceFeeE4: toTenThousandths(data.serviceFee),
+        shippingCostE4: toTenThousandths(data.shippingCost),
+        transactionCostE4: toTenThousandths(data.transactionCost),
+        discountE4: toTenThousandths(data.discount),
+        subTotalE4: toTenThousandths(data.subTotal),
+        totalE4: toTenThousandths(data.totalPrice),
         shippingAddress: orderAddress(data.shippingAddress, countryNames),
         billingAddress: orderAddress(data.billingAddress, countryNames),
         createdAt: data.created,
@@ -250,14 +249,14 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         name: p.name,
         url: p.url,
         productType: p.productType,
-        priceMinor: minor(p.price),
+        priceE4: toTenThousandths(p.price),
         status: p.status,
       })),
       data.transactions.map((t) => ({
         method: t.method,
         methodName: t.methodName,
         status: t.status,
-        paidMinor: minor(t.paid),
+        paidE4: toTenThousandths(t.paid),
         createdAt: t.created,
       })),
     );
@@ -282,7 +281,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         name: data.name,
         claimCode,
         discountPercentage: data.discount.percentage,
-        discountAmountMinor: toMinorUnits(data.discount.amount, currency),
+        discountAmountE4: toTenThousandths(data.discount.amount),
         currency,
         limited: data.limited ? 1 : 0,
         expireDate: data.expireDate,

@@ -2,7 +2,7 @@
  * SQL of the orders: a shopper's order list and search, one order, deleting one; and the shop's
  * writes of its orders by its own ids.
  */
-import { fromMinorUnits, type Money, type Order, type OrderAddress } from '@account/contract';
+import { fromTenThousandths, type Money, type Order, type OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import type { Database, NewRow } from '../../db/types.js';
@@ -14,12 +14,12 @@ const ORDER_COLUMNS = [
   'orders.accessUrl',
   'orders.status',
   'orders.currency',
-  'orders.serviceFeeMinor',
-  'orders.shippingCostMinor',
-  'orders.transactionCostMinor',
-  'orders.discountMinor',
-  'orders.subTotalMinor',
-  'orders.totalMinor',
+  'orders.serviceFeeE4',
+  'orders.shippingCostE4',
+  'orders.transactionCostE4',
+  'orders.discountE4',
+  'orders.subTotalE4',
+  'orders.totalE4',
   'orders.shippingAddress',
   'orders.billingAddress',
   'orders.createdAt',
@@ -29,7 +29,7 @@ const ORDER_COLUMNS = [
   'invoices.date as invoiceDate',
 ] as const;
 
-const money = (minor: number, currency: string): Money => ({ amount: fromMinorUnits(minor, currency), currency });
+const money = (stored: number, currency: string): Money => ({ amount: fromTenThousandths(stored), currency });
 
 function parseAddress(json: string | null): OrderAddress | null {
   if (!json) return null;
@@ -64,14 +64,14 @@ export function orderRepository(db: Kysely<Database>) {
     const [products, transactions] = await Promise.all([
       db
         .selectFrom('orderProducts')
-        .select(['orderId', 'productId', 'categoryName', 'image', 'name', 'url', 'productType', 'priceMinor', 'status'])
+        .select(['orderId', 'productId', 'categoryName', 'image', 'name', 'url', 'productType', 'priceE4', 'status'])
         .where('orderId', 'in', ids)
         .orderBy('orderId')
         .orderBy('position')
         .execute(),
       db
         .selectFrom('orderTransactions')
-        .select(['orderId', 'method', 'methodName', 'status', 'paidMinor', 'createdAt'])
+        .select(['orderId', 'method', 'methodName', 'status', 'paidE4', 'createdAt'])
         .where('orderId', 'in', ids)
         .orderBy('orderId')
         .orderBy('createdAt')
@@ -85,12 +85,12 @@ export function orderRepository(db: Kysely<Database>) {
         accessUrl: row.accessUrl,
         created: row.createdAt,
         status: row.status,
-        serviceFee: money(row.serviceFeeMinor, currency),
-        shippingCost: money(row.shippingCostMinor, currency),
-        transactionCost: money(row.transactionCostMinor, currency),
-        discount: money(row.discountMinor, currency),
-        subTotal: money(row.subTotalMinor, currency),
-        totalPrice: money(row.totalMinor, currency),
+        serviceFee: money(row.serviceFeeE4, currency),
+        shippingCost: money(row.shippingCostE4, currency),
+        transactionCost: money(row.transactionCostE4, currency),
+        discount: money(row.discountE4, currency),
+        subTotal: money(row.subTotalE4, currency),
+        totalPrice: money(row.totalE4, currency),
         shippingAddress: parseAddress(row.shippingAddress),
         billingAddress: parseAddress(row.billingAddress),
         invoice:
@@ -106,7 +106,7 @@ export function orderRepository(db: Kysely<Database>) {
             name: p.name,
             url: p.url,
             productType: p.productType,
-            price: money(p.priceMinor, currency),
+            price: money(p.priceE4, currency),
             status: p.status,
           })),
         transactions: transactions
@@ -115,7 +115,7 @@ export function orderRepository(db: Kysely<Database>) {
             method: t.method,
             methodName: t.methodName,
             status: t.status,
-            paid: money(t.paidMinor, currency),
+            paid: money(t.paidE4, currency),
             created: t.createdAt,
           })),
       };
@@ -156,7 +156,7 @@ export function orderRepository(db: Kysely<Database>) {
       const count = await matching(shopperId, pattern)
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirstOrThrow();
-      // PostgreSQL counts in bigint, which pg hands over as a string.
+      // Kysely types a count as string, number or bigint (db/connection.ts reads bigint as a number).
       return { rows, total: Number(count.total) };
     },
 

@@ -26,7 +26,7 @@ export function productRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.externalId, row.id]));
     },
 
-    /** Creates or replaces the product; `prices` (currency to minor units) replace its other prices. */
+    /** Creates or replaces the product; `prices` (currency to ten-thousandths) replace its other prices. */
     async put(externalId: string, product: ShopProduct, prices: ReadonlyMap<string, number>, now: string) {
       const written = await upsertByExternalId(
         await idOf(externalId),
@@ -45,7 +45,7 @@ export function productRepository(db: Kysely<Database>) {
       if (prices.size > 0) {
         await db
           .insertInto('productPrices')
-          .values([...prices].map(([currency, priceMinor]) => ({ productId, currency, priceMinor })))
+          .values([...prices].map(([currency, priceE4]) => ({ productId, currency, priceE4 })))
           .execute();
       }
       return written;

@@ -5,7 +5,7 @@
 import {
   type Achievement,
   achievementPercentage,
-  fromMinorUnits,
+  fromTenThousandths,
   isAchievementClaimable,
   isVoucherExpired,
   type Voucher,
@@ -93,7 +93,7 @@ async function shopperVouchers(db: Executor, shopperId: number, now: string, onl
       'vouchers.expireDate',
       'voucherCampaigns.expireDate as campaignExpireDate',
       'voucherCampaigns.discountPercentage',
-      'voucherCampaigns.discountAmountMinor',
+      'voucherCampaigns.discountAmountE4',
       'voucherCampaigns.currency',
     ])
     .where('vouchers.shopperId', '=', shopperId)
@@ -116,7 +116,7 @@ async function shopperVouchers(db: Executor, shopperId: number, now: string, onl
       isExpired: isVoucherExpired(expireDate, now),
       discount: {
         percentage: r.discountPercentage,
-        amount: fromMinorUnits(r.discountAmountMinor, r.currency),
+        amount: fromTenThousandths(r.discountAmountE4),
         currency: r.currency,
       },
     };

@@ -1,11 +1,11 @@
 /**
  * A custom content page of the shop (spec §2 Custom content pages): the route's id (or the page's
- * name) resolves to a configured page whose URL is shown in a frame, prefixed with the current
+ * name or URL) resolves to a configured page whose URL is shown in a frame, prefixed with the current
  * language when language URLs are on; an unknown page redirects to /. The frame shows a spinner
  * until it has loaded (or until the page says it is ready, when it asked to be waited for) and is
  * as tall as its content plus 16 px. Unframed pages sit on the page itself; the others in a card.
  */
-import { localizedPageUrl, PAGE_LAYOUTS } from '@account/contract';
+import { findCustomPage, localizedPageUrl, PAGE_LAYOUTS } from '@account/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSiteConfig } from '@/lib/config-context';
@@ -94,10 +94,10 @@ function PageFrame({ src, title, card }: { src: string; title: string; card: boo
 }
 
 export function CustomContentPage() {
-  const { id } = useParams();
+  const { id, '*': pageRoute } = useParams();
   const config = useSiteConfig();
   const { language } = useLocale();
-  const page = config.pages.find((p) => String(p.pageId) === id || p.name === id);
+  const page = findCustomPage(config.pages, id ?? pageRoute);
   if (!page) return <Navigate to={paths.overview} replace />;
   const src = localizedPageUrl(page.url, language, config.enableLangUrls);
   const title = page.title || page.name;

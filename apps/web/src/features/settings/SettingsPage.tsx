@@ -7,7 +7,7 @@ import type { LocalizeData, NewsletterItem, PreferenceItem } from '@account/cont
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAccount, useReloadAccount } from '@/lib/account';
-import { useDebouncedSave } from '@/lib/debounced-save';
+import { type SaveOptions, useDebouncedSave } from '@/lib/debounced-save';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useLocale } from '@/lib/locale';
@@ -40,7 +40,8 @@ function LocalisationCard({ data }: { data: LocalizeData }) {
     setFailed(false);
     loading.show();
     try {
-      const next = await updateLocalize({ [field]: code });
+      const { country, language, currency } = data.setting;
+      const next = await updateLocalize({ country, language, currency, [field]: code });
       if (field === 'language') setLanguage(next.setting.language);
       await reloadAccount();
       show(t('ac_SettingsSaved'));
@@ -106,7 +107,7 @@ function PreferenceCard({
   legend?: string;
   items: (PreferenceItem | NewsletterItem)[];
   initial: number[];
-  save(ids: number[]): Promise<unknown>;
+  save(ids: number[], options: SaveOptions): Promise<unknown>;
 }) {
   const t = useT();
   const statusId = useId();
@@ -181,7 +182,7 @@ export function SettingsPage() {
             description={t('ac_InterestsDescription')}
             items={preferences.data.interests}
             initial={account.interestIds}
-            save={saveInterests}
+            save={(ids, options) => saveInterests({ ids, ...options })}
           />
         )}
         {preferences.data && preferences.data.newsletters.length > 0 && (
@@ -191,7 +192,7 @@ export function SettingsPage() {
             legend={t('ac_MailType')}
             items={preferences.data.newsletters}
             initial={account.newsletterIds}
-            save={saveNewsletters}
+            save={(ids, options) => saveNewsletters({ ids, ...options })}
           />
         )}
       </div>

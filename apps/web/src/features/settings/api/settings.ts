@@ -4,11 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import { accountQuery, localizeQuery } from '@/lib/queries';
 
-/** Saves one of country, language and currency; the answer replaces the cached localisation. */
+/** §7: PATCH /localize carries country, language and currency together, also when one changes. */
+type LocalizeChoice = Required<BodyIn<'updateLocalize'>>;
+
+/** Saves the shopper's country, language and currency; the answer replaces the cached localisation. */
 export function useUpdateLocalize() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyIn<'updateLocalize'>) => call('updateLocalize', { body }),
+    mutationFn: (body: LocalizeChoice) => call('updateLocalize', { body }),
     onSuccess: (next) => queryClient.setQueryData(localizeQuery.queryKey, next),
   });
 }
@@ -20,18 +23,25 @@ function usePatchAccount() {
     queryClient.setQueryData(accountQuery.queryKey, (current) => (current ? { ...current, ...ids } : current));
 }
 
+/** The chosen ids; `keepalive` when the shopper is leaving the page and the save must outlive it. */
+interface ChoiceSave {
+  ids: number[];
+  keepalive?: boolean;
+}
+
 export function useUpdateInterests() {
   const patchAccount = usePatchAccount();
   return useMutation({
-    mutationFn: (interestIds: number[]) => call('updateInterests', { body: { interestIds } }),
-    onSuccess: (_answer, interestIds) => patchAccount({ interestIds }),
+    mutationFn: ({ ids, keepalive }: ChoiceSave) => call('updateInterests', { body: { interestIds: ids }, keepalive }),
+    onSuccess: (_answer, { ids }) => patchAccount({ interestIds: ids }),
   });
 }
 
 export function useUpdateNewsletters() {
   const patchAccount = usePatchAccount();
   return useMutation({
-    mutationFn: (newsletterIds: number[]) => call('updateNewsletters', { body: { newsletterIds } }),
-    onSuccess: (_answer, newsletterIds) => patchAccount({ newsletterIds }),
+    mutationFn: ({ ids, keepalive }: ChoiceSave) =>
+      call('updateNewsletters', { body: { newsletterIds: ids }, keepalive }),
+    onSuccess: (_answer, { ids }) => patchAccount({ newsletterIds: ids }),
   });
 }
