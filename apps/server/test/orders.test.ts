@@ -21,7 +21,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { TestBrowser } from './support/browser.js';
-import { pdfText } from './support/pdf-text.js';
+import { pdfFontNames, pdfText } from './support/pdf-text.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, freshDatabase, putSetting, startServer, type TestServer } from './support/test-app.js';
 
@@ -77,8 +77,8 @@ interface OrderSeed {
   status?: number;
   createdAt?: string;
   currency?: string;
-  /** Each product's price, in minor units. */
-  priceMinor?: number;
+  /** Each product's price, in stored ten-thousandths. */
+  priceE4?: number;
   orderNumber?: string;
   invoice?: string;
 }
@@ -89,8 +89,8 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
   const orderNumber = seed.orderNumber ?? `T-${databaseKind}-${process.pid}-${++sequence}`;
   const products = seed.products ?? ['Test product'];
   const createdAt = seed.createdAt ?? new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
-  const priceMinor = seed.priceMinor ?? 1000;
-  const subTotalMinor = priceMinor * products.length;
+  const priceE4 = seed.priceE4 ?? 100_000;
+  const subTotalE4 = priceE4 * products.length;
   const { id } = await k
     .insertInto('orders')
     .values({
@@ -99,12 +99,12 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
       accessUrl: null,
       status: seed.status ?? 50,
       currency: seed.currency ?? 'EUR',
-      serviceFeeMinor: 0,
-      shippingCostMinor: 495,
-      transactionCostMinor: 35,
-      discountMinor: 100,
-      subTotalMinor,
-      totalMinor: subTotalMinor + 495 + 35 - 100,
+      serviceFeeE4: 0,
+      shippingCostE4: 49_500,
+      transactionCostE4: 3_500,
+      discountE4: 10_000,
+      subTotalE4,
+      totalE4: subTotalE4 + 49_500 + 3_500 - 10_000,
       shippingAddress: null,
       billingAddress: null,
       searchText: orderSearchText(orderNumber, products),
@@ -125,14 +125,14 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
         name,
         url: null,
         productType: 0,
-        priceMinor,
+        priceE4,
         status: 60,
       })),
     )
     .execute();
   await k
     .insertInto('orderTransactions')
-    .values({ orderId: id, method: 'ideal', methodName: 'iDEAL', status: 4, paidMinor: 0, createdAt })
+    .values({ orderId: id, method: 'ideal', methodName: 'iDEAL', status: 4, paidE4: 0, createdAt })
     .execute();
   if (seed.invoice)
     await k.insertInto('invoices').values({ orderId: id, number: seed.invoice, date: createdAt }).execute();
@@ -325,7 +325,7 @@ describe(`§7 GET /order/{id} (${databaseKind})`, () => {
     const row = await server.app.db.kysely
       .selectFrom('orders')
       .innerJoin('invoices', 'invoices.orderId', 'orders.id')
-      .select(['orders.id', 'orders.orderNumber', 'orders.totalMinor', 'invoices.number'])
+      .select(['orders.id', 'orders.orderNumber', 'orders.totalE4', 'invoices.number'])
       .where('orders.shopperId', '=', shopperId)
       .where('orders.billingAddress', 'is not', null)
       .orderBy('orders.id')
@@ -336,7 +336,7 @@ describe(`§7 GET /order/{id} (${databaseKind})`, () => {
     expect(order).toMatchObject({
       id: row.id,
       orderId: row.orderNumber,
-      totalPrice: { amount: row.totalMinor / 100, currency: 'EUR' },
+      totalPrice: { amount: row.totalE4 / 10_000, currency: 'EUR' },
       invoice: { name: row.number },
     });
     expect(order.products.length).toBeGreaterThan(0);
@@ -425,7 +425,7 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
       .innerJoin('invoices', 'invoices.orderId', 'orders.id')
       .select(['orders.id', 'invoices.number'])
       .where('orders.shopperId', '=', shopperId)
-      .where('orders.discountMinor', '>', 0)
+      .where('orders.discountE4', '>', 0)
       .orderBy('orders.id')
       .executeTakeFirstOrThrow();
     const order = Order.parse((await browser.request(orderUrl(row.id))).json());
@@ -468,7 +468,7 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
     const { browser, shopperId } = await signedIn('new', shopServer);
     const order = await insertOrder(shopServer, shopperId, {
       products: ['Basecamp tent', 'Tarp'],
-      priceMinor: 123_456_78,
+      priceE4: 1_234_567_800,
       currency: 'GBP',
       invoice: `INV-SEP-${databaseKind}`,
     });
@@ -503,12 +503,12 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
     expect(text).toContain('CHF ');
   });
 
-  it('§7 characters the PDF font lacks do not break the invoice; a non-ASCII file name travels as filename*', async () => {
+  it('§7 characters the PDF font lacks do not break the invoice, nor do decomposed accents or control characters; a non-ASCII file name travels as filename*', async () => {
     const { browser, shopperId } = await signedIn();
     const number = `INV-Łódź-東京-${databaseKind}`;
     const order = await insertOrder(server, shopperId, {
-      products: ['東京 tent ₹', 'Čaj kettle'],
-      currency: 'INR',
+      products: ['東京 tent ₪', 'C\u030caj\u0007 kettle'],
+      currency: 'ILS',
       invoice: number,
     });
     const response = await browser.request(invoiceUrl(order.id));
@@ -519,10 +519,48 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
         `filename*=UTF-8''${encodeURIComponent(`invoice-${number}.pdf`)}`,
     );
     const text = pdfText(response.rawPayload);
-    expect(text).toContain(`INV-Lódz-??-${databaseKind}`);
-    expect(text).toContain('?? tent ?');
-    expect(text).toContain('Caj kettle');
-    expect(text).toContain('INR 10.00');
+    expect(text).toContain(`INV-Łódź-`);
+    expect(text).toContain(' tent ');
+    // 'C' with a combining caron prints as 'Č'; the bell character not at all.
+    expect(text).toContain('Čaj kettle');
+    // The font has no shekel sign: the amount names the currency instead.
+    expect(text).toContain('ILS 10.00');
+  });
+
+  it('§7 invoices in every name: Polish, Czech, Greek and Cyrillic names, streets and products show as written, in an embedded font', async () => {
+    const { browser, shopperId } = await signedIn();
+    const number = `INV-Ж-${databaseKind}`;
+    const order = await insertOrder(server, shopperId, {
+      products: ['Палатка «Урал»', 'Σκηνή βουνού', 'Čajník Żubr'],
+      currency: 'RUB',
+      invoice: number,
+    });
+    const billing = 'Иван Петров\nул. Тверская 7, кв. 12\n125009 Москва';
+    const shipping = 'Zofia Żółkiewska\nul. Świętokrzyska 12\n00-916 Warszawa';
+    await server.app.db.kysely
+      .updateTable('orders')
+      .set({ billingAddress: JSON.stringify({ text: billing }), shippingAddress: JSON.stringify({ text: shipping }) })
+      .where('id', '=', order.id)
+      .execute();
+    const response = await browser.request(invoiceUrl(order.id));
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    for (const expected of [
+      ...billing.split('\n'),
+      ...shipping.split('\n'),
+      'Палатка «Урал»',
+      'Σκηνή βουνού',
+      'Čajník Żubr',
+      number,
+      '₽ 30.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Subsets of the font (a six-letter tag before the name), and no standard font.
+    expect(pdfFontNames(response.rawPayload).sort()).toEqual([
+      expect.stringMatching(/^[A-Z]{6}\+SourceSans3-Bold$/),
+      expect.stringMatching(/^[A-Z]{6}\+SourceSans3-Regular$/),
+    ]);
   });
 
   it('§7 an order without an invoice, another shopper’s order or an unknown id is a 404', async () => {

@@ -144,6 +144,40 @@ test.describe('§2 Order detail', () => {
     const file = await readFile(await download.path());
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  test('printed, the order is a clean document: the shop’s logo and the whole order, no navigation chrome', async ({
+    page,
+  }) => {
+    await signIn(page, 'Emma');
+    const order = (await allOrders(page)).find((o) => o.invoice);
+    if (!order) throw new Error('no demo order with an invoice');
+    await page.goto(`/account/orders/${order.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
+    // A card the shopper folded away still prints.
+    await page.getByRole('button', { name: 'Transactions' }).click();
+    await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeHidden();
+
+    await page.emulateMedia({ media: 'print' });
+    for (const chrome of [
+      page.getByRole('note').filter({ hasText: 'TEST MODE' }),
+      page.getByText('Back to shop'),
+      page.getByRole('button', { name: 'Menu' }),
+      page.getByRole('navigation', { name: 'Account menu' }),
+      page.getByRole('navigation', { name: 'Breadcrumb' }),
+      page.getByRole('contentinfo'),
+      page.getByRole('button', { name: `Download invoice ${order.invoice?.name} as PDF` }),
+      page.getByRole('link', { name: 'Back to my orders' }),
+    ]) {
+      await expect(chrome).toBeHidden();
+    }
+    await expect(page.getByRole('img', { name: 'Fjord & Pine' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
+    for (const card of ['Order details', 'Products', 'Transactions', 'Order summary', 'Invoice']) {
+      await expect(page.getByRole('region', { name: card })).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Total price');
+  });
 });
 
 test.describe('§4 Order delete', () => {

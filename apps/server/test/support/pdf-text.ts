@@ -1,33 +1,82 @@
 /**
- * The text drawn in a PDF that pdfkit wrote with the standard fonts: every content stream is
- * inflated (pdfkit compresses them) and the hex strings of its text operators are decoded as
- * Windows-1252 (WinAnsi), one line per operator, no-break spaces read as spaces. Enough to
- * assert what an invoice says.
+ * The text drawn in a PDF that pdfkit wrote with embedded fonts: text operators show glyph ids,
+ * which each font's ToUnicode map turns back into characters. Objects and streams are read as
+ * pdfkit writes them (deflated streams, `/F1 10 Tf` to pick a font, hex strings in `TJ`); one
+ * line per operator, no-break spaces read as spaces. Enough to assert what an invoice says.
  */
 import { inflateSync } from 'node:zlib';
 
-/** Windows-1252 at 0x80-0x9F (Node's decoder reads those bytes as Latin-1 controls). */
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const winAnsi = (bytes: Buffer) =>
-  [...bytes].map((b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
+interface PdfObject {
+  dictionary: string;
+  stream: string | null;
+}
 
-function inflated(stream: string): string | null {
-  try {
-    return inflateSync(Buffer.from(stream, 'latin1')).toString('latin1');
-  } catch {
-    // Not a deflated stream (e.g. none in this PDF): nothing to read.
-    return null;
+function objects(pdf: Buffer): Map<string, PdfObject> {
+  const found = new Map<string, PdfObject>();
+  for (const [, id = '', body = ''] of pdf.toString('latin1').matchAll(/(\d+) 0 obj\s*([\s\S]*?)\bendobj/g)) {
+    const [dictionary = '', raw] = body.split(/\bstream\r?\n/, 2);
+    const data = raw?.replace(/\r?\nendstream\s*$/, '');
+    const stream =
+      data === undefined
+        ? null
+        : dictionary.includes('/FlateDecode')
+          ? inflateSync(Buffer.from(data, 'latin1')).toString('latin1')
+          : data;
+    found.set(id, { dictionary, stream });
   }
+  return found;
+}
+
+/** A ToUnicode CMap as pdfkit writes it: `<first> <last> [<utf16> ...]` ranges. */
+function glyphMap(cmap: string): Map<number, string> {
+  const glyphs = new Map<number, string>();
+  for (const [, first = '', entries = ''] of cmap.matchAll(/<([0-9a-f]+)>\s*<[0-9a-f]+>\s*\[([^\]]*)\]/gi)) {
+    [...entries.matchAll(/<([0-9a-f ]*)>/gi)].forEach(([, units = ''], i) => {
+      const codes = units.split(' ').map((unit) => Number.parseInt(unit, 16));
+      glyphs.set(Number.parseInt(first, 16) + i, String.fromCharCode(...codes));
+    });
+  }
+  return glyphs;
+}
+
+/** Each font resource name (F1, F2…) with its glyph map. */
+function fonts(all: Map<string, PdfObject>): Map<string, Map<number, string>> {
+  const byName = new Map<string, Map<number, string>>();
+  for (const { dictionary } of all.values()) {
+    for (const [, name = '', id = ''] of dictionary.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const toUnicode = all.get(id)?.dictionary.match(/\/ToUnicode (\d+) 0 R/)?.[1];
+      const cmap = toUnicode && all.get(toUnicode)?.stream;
+      if (cmap) byName.set(name, glyphMap(cmap));
+    }
+  }
+  return byName;
+}
+
+/** The PostScript names of the fonts the PDF uses (embedded subsets carry a `ABCDEF+` tag). */
+export function pdfFontNames(pdf: Buffer): string[] {
+  const names = [...pdf.toString('latin1').matchAll(/\/BaseFont \/(\S+)/g)].map(([, name = '']) => name);
+  return [...new Set(names)];
 }
 
 export function pdfText(pdf: Buffer): string {
+  const all = objects(pdf);
+  const glyphsOf = fonts(all);
   const lines: string[] = [];
-  for (const [, stream = ''] of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const content = inflated(stream);
-    if (!content) continue;
-    for (const [, operands = ''] of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ/g)) {
-      const hex = [...operands.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
-      lines.push(winAnsi(Buffer.from(hex, 'hex')).replace(/\u00a0/g, ' '));
+  for (const { stream } of all.values()) {
+    if (!stream) continue;
+    let glyphs = new Map<number, string>();
+    for (const [, font, operands] of stream.matchAll(/\/(F\d+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[\s\d.-])*)\]\s*TJ/g)) {
+      if (font) glyphs = glyphsOf.get(font) ?? new Map();
+      else {
+        const hex = [...(operands ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map(([, digits]) => digits).join('');
+        const ids = hex.match(/.{4}/g) ?? [];
+        lines.push(
+          ids
+            .map((id) => glyphs.get(Number.parseInt(id, 16)) ?? '\ufffd')
+            .join('')
+            .replace(/\u00a0/g, ' '),
+        );
+      }
     }
   }
   return lines.join('\n');

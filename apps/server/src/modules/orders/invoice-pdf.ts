@@ -1,10 +1,12 @@
 /**
  * The invoice of an order as a PDF (spec §2 Order detail: "the invoice with a PDF download"):
  * the shop, invoice and order numbers and dates, both addresses, the products and the amounts of
- * spec §3 Order in the order's currency, labelled in the shopper's language. A4, the built-in
- * Helvetica (no font files to ship), a page break with a repeated table header for long orders,
- * and a footer with page numbers on every page.
+ * spec §3 Order in the order's currency, labelled in the shopper's language. A4, an embedded
+ * Unicode font so that every name and street shows as written, a page break with a repeated table
+ * header for long orders, and a footer with page numbers on every page.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   currencySymbol,
   formatAmount,
@@ -15,8 +17,8 @@ import {
   type MoneySeparators,
   type Order,
 } from '@account/contract';
+import { create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { fitsWinAnsi, winAnsiText } from './win-ansi.js';
 
 export interface InvoiceDocument {
   order: Order;
@@ -29,8 +31,26 @@ export interface InvoiceDocument {
   texts: ReadonlyMap<string, string>;
 }
 
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+/**
+ * Adobe's Source Sans 3 from the `source-sans` package: Latin, Greek and Cyrillic. pdfkit embeds
+ * only the glyphs a document uses, so an invoice stays small.
+ */
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`source-sans/TTF/${name}.ttf`));
+const FONT_FILES = { regular: fontFile('SourceSans3-Regular'), bold: fontFile('SourceSans3-Bold') };
+const FONT = 'regular';
+const BOLD = 'bold';
+
+const face = openFont(FONT_FILES.regular);
+/** Whether the font has every character of the text (both cuts have the same set). */
+const fontHas = (text: string) =>
+  !('fonts' in face) && [...text].every((char) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0));
+/** Text as the font draws it: composed accents (NFC), '\n' line breaks, no other control characters. */
+const printable = (value: string) =>
+  value
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\n]/gu, '');
+
 const INK = '#1f2933';
 const MUTED = '#616e7c';
 const RULE = '#d5dbe1';
@@ -70,18 +90,16 @@ const day = (timestamp: string) => formatDate(timestamp.slice(0, 10), 'orderDate
 export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   const { order, invoice, separators } = input;
   const t = translator(input.texts);
-  const shopName = winAnsiText(input.shopName);
-  const title = winAnsiText(t('ac_InvoicePdfTitle', { company: input.shopName, number: invoice.name }));
+  const title = t('ac_InvoicePdfTitle', { company: input.shopName, number: invoice.name });
 
   /**
-   * §3 Money in the standard font: the sign where the font has it, else the currency code; with
-   * no-break spaces, so that an amount never wraps in its column.
+   * §3 Money: the sign where the font has it, else the currency code; with no-break spaces, so
+   * that an amount never wraps in its column.
    */
   const money = (m: Money) =>
-    winAnsiText(
-      fitsWinAnsi(currencySymbol(m.currency))
-        ? formatMoney(m, separators)
-        : `${m.currency.toUpperCase()} ${formatAmount(m.amount, separators)}`,
+    (fontHas(currencySymbol(m.currency))
+      ? formatMoney(m, separators)
+      : `${m.currency.toUpperCase()} ${formatAmount(m.amount, separators)}`
     ).replace(/ /g, '\u00a0');
 
   const doc = new PDFDocument({
@@ -90,8 +108,10 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
     bufferPages: true,
     lang: input.language,
     displayTitle: true,
-    info: { Title: title, Author: shopName, Subject: title },
+    info: { Title: title, Author: input.shopName, Subject: title },
   });
+  doc.registerFont(FONT, FONT_FILES.regular);
+  doc.registerFont(BOLD, FONT_FILES.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -100,7 +120,7 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   });
 
   const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(winAnsiText(value), x, y, { lineGap: 1.5, ...options });
+    doc.text(printable(value), x, y, { lineGap: 1.5, ...options });
     return doc.y;
   };
   const rule = (y: number, color = RULE, from = LEFT, to = RIGHT) => {
@@ -172,8 +192,8 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   y = tableHeader(y);
   for (const product of order.products) {
     doc.font(FONT).fontSize(10);
-    const name = winAnsiText(product.name);
-    const category = winAnsiText(product.categoryName);
+    const name = printable(product.name);
+    const category = printable(product.categoryName);
     const price = money(product.price);
     const height =
       Math.max(
@@ -220,14 +240,14 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   rule(y + 2, INK, SUMMARY.x, RIGHT);
   doc.rect(SUMMARY.x, y + 6, SUMMARY.width, 26).fill(BAND);
   doc.font(BOLD).fontSize(12).fillColor(INK);
-  text(t('ac_TotalPrice'), SUMMARY.x + 10, y + 14, { width: SUMMARY.width / 2, lineBreak: false });
-  text(money(order.totalPrice), SUMMARY.x + SUMMARY.width / 2, y + 14, {
+  text(t('ac_TotalPrice'), SUMMARY.x + 10, y + 11, { width: SUMMARY.width / 2, lineBreak: false });
+  text(money(order.totalPrice), SUMMARY.x + SUMMARY.width / 2, y + 11, {
     width: SUMMARY.width / 2 - 10,
     align: 'right',
     lineBreak: false,
   });
   doc.font(FONT).fontSize(8.5).fillColor(MUTED);
-  text(t('ac_InvoicePdfAmountsIn', { currency: order.totalPrice.currency.toUpperCase() }), LEFT, y + 15, {
+  text(t('ac_InvoicePdfAmountsIn', { currency: order.totalPrice.currency.toUpperCase() }), LEFT, y + 13, {
     width: SUMMARY.x - LEFT - 20,
   });
 
