@@ -134,7 +134,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.apiDocs) await registerApiDocs(app);
   registerSessions(app, { sessions, secret: config.sessionSecret, secure, maxAgeSeconds: config.sessionMaxAge });
 
-  const deps: RouteDeps = { featureEnabled: featureCheck(() => settings.enabledFeatures()) };
+  const deps: RouteDeps = {
+    featureEnabled: featureCheck(() => settings.enabledFeatures()),
+    idempotency: services.idempotency,
+  };
   registerAccountRoutes(app, deps, { accounts });
   registerPhoneRoutes(app, deps, { phone: services.phone, accounts, limits: limits.phone });
   registerPreferencesRoutes(app, deps, {

@@ -24,6 +24,8 @@ import { signInSteps } from './modules/auth/sign-in.js';
 import { avatarRepository } from './modules/avatar/repository.js';
 import { UPLOAD_RATE_LIMIT } from './modules/avatar/routes.js';
 import { avatarService } from './modules/avatar/service.js';
+import { idempotencyRepository } from './modules/idempotency/repository.js';
+import { idempotencyService } from './modules/idempotency/service.js';
 import { apiKeyStore } from './modules/integration/api-keys.js';
 import { integrationService } from './modules/integration/service.js';
 import { orderRepository } from './modules/orders/repository.js';
@@ -67,6 +69,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     account: accountRepository(kysely),
     addresses: addressRepository(kysely, kind),
     auth: authRepository(kysely),
+    idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
     phone: phoneRepository(kysely),
@@ -94,6 +97,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     accounts,
     auth: authService(repositories.auth, settings),
     avatars: avatarService(repositories.avatar),
+    idempotency: idempotencyService(repositories.idempotency),
     orders: orderService({ repository: repositories.orders, settings }),
     rewards: rewardsService(repositories.rewards),
     integration: integrationService({ db: kysely, settings, accounts }),

@@ -250,6 +250,7 @@ export const DE: Catalogue = {
   ac_ConfirmEmailInvalidMinLengthMessage: 'Die wiederholte E-Mail-Adresse ist zu kurz.',
   ac_TelephoneInvalidMinLengthMessage: 'Die Telefonnummer ist zu kurz.',
   ac_ConfirmTelephoneInvalidMinLengthMessage: 'Die wiederholte Telefonnummer ist zu kurz.',
+  ac_TelephoneInvalidMessage: 'Dies ist keine gültige Telefonnummer für die gewählte Ländervorwahl.',
   ac_CountryInvalidMinLengthMessage: 'Bitte wählen Sie ein gültiges Land.',
   ac_AddressInvalidMinLengthMessage: 'Der Straßenname ist zu kurz.',
   ac_AddressNumberInvalidMinLengthMessage: 'Die Hausnummer ist zu kurz.',

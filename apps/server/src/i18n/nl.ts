@@ -249,6 +249,7 @@ export const NL: Catalogue = {
   ac_ConfirmEmailInvalidMinLengthMessage: 'Het herhaalde e-mailadres is te kort.',
   ac_TelephoneInvalidMinLengthMessage: 'Het telefoonnummer is te kort.',
   ac_ConfirmTelephoneInvalidMinLengthMessage: 'Het herhaalde telefoonnummer is te kort.',
+  ac_TelephoneInvalidMessage: 'Dit is geen geldig telefoonnummer voor de gekozen landcode.',
   ac_CountryInvalidMinLengthMessage: 'Kies een geldig land.',
   ac_AddressInvalidMinLengthMessage: 'De straatnaam is te kort.',
   ac_AddressNumberInvalidMinLengthMessage: 'Het huisnummer is te kort.',
