@@ -90,6 +90,12 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
     setFocusFirst(false);
   }, [focusFirst, phase]);
 
+  // After the commit that enables the boxes again: focusing from the failed call itself could
+  // land while they are still disabled (as they are while verifying) and be lost.
+  useEffect(() => {
+    if (phase === 'error') entry.current?.focus('last');
+  }, [phase]);
+
   useEffect(() => {
     if (endsAt === null) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -106,7 +112,6 @@ function VerificationForm({ account, onDone }: { account: Account; onDone(): voi
       show(t('ac_PhoneVerified'));
     } catch {
       setPhase('error');
-      requestAnimationFrame(() => entry.current?.focus('last'));
     }
   };
 
