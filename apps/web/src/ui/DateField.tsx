@@ -1,7 +1,9 @@
 /** A birth date in three parts, day, month and year (spec §2 Edit profile, §5 Date field). */
+
 import { useId } from 'react';
 import styles from './DateField.module.css';
 import { type DateParts, onlyDigits, settlePart } from './date-parts';
+import { FieldError } from './Field';
 import fieldStyles from './Field.module.css';
 
 export interface DateFieldProps {
@@ -42,11 +44,7 @@ export function DateField({ legend, labels, placeholders, value, onChange, error
           </div>
         ))}
       </div>
-      {error && (
-        <span id={errorId} className={fieldStyles.error}>
-          {error}
-        </span>
-      )}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

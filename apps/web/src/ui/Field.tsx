@@ -16,6 +16,15 @@ interface Common {
   optionalText?: string;
 }
 
+/** A field's translated problem, announced through the control's aria-describedby (`id`). */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <span id={id} className={styles.error}>
+      {error}
+    </span>
+  ) : null;
+}
+
 /** React 19 passes `ref` as a prop, so it reaches the input through the spread. */
 export type TextFieldProps = Common & Omit<ComponentPropsWithRef<'input'>, 'children'>;
 
@@ -44,11 +53,7 @@ export function TextField({ label, error, hint, optionalText, id, className, ...
             {hint}
           </span>
         )}
-        {error && (
-          <span id={errorId} className={styles.error}>
-            {error}
-          </span>
-        )}
+        <FieldError id={errorId} error={error} />
       </div>
     </div>
   );
@@ -92,11 +97,7 @@ export function RadioGroup<V extends string | number>({
           </label>
         ))}
       </div>
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

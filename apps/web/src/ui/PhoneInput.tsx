@@ -8,6 +8,7 @@ import { useId, useMemo } from 'react';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
+import { FieldError } from './Field';
 import fieldStyles from './Field.module.css';
 import { flagUrl } from './flags';
 import styles from './PhoneInput.module.css';
@@ -90,11 +91,7 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
             />
           </div>
         </div>
-        {error && (
-          <span id={errorId} className={fieldStyles.error}>
-            {error}
-          </span>
-        )}
+        <FieldError id={errorId} error={error} />
       </div>
     </div>
   );

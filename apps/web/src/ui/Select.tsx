@@ -1,5 +1,6 @@
 /** A native select with its label and error wired like the text fields (spec §3 Address form field definition: dropdown). */
 import { type ComponentPropsWithRef, useId } from 'react';
+import { FieldError } from './Field';
 import fieldStyles from './Field.module.css';
 
 export interface SelectOption {
@@ -41,11 +42,7 @@ export function Select({ label, options, emptyOption, error, onChange, id, ...se
             </option>
           ))}
         </select>
-        {error && (
-          <span id={errorId} className={fieldStyles.error}>
-            {error}
-          </span>
-        )}
+        <FieldError id={errorId} error={error} />
       </div>
     </div>
   );
