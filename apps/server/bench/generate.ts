@@ -335,13 +335,13 @@ async function generateAccountData(db: Db, input: AccountDataInput): Promise<voi
   bar.stop();
 }
 
-export async function generateShop(db: Db, size: ShopSize): Promise<GeneratedShop> {
+/** `now`: the moment the shop's history ends (default: the current time); fixed, the shop is the same every time. */
+export async function generateShop(db: Db, size: ShopSize, now = Date.now()): Promise<GeneratedShop> {
   if (size.heavyOrders > size.orders || size.shoppers < 2) {
     throw new Error('A shop needs at least 2 shoppers and no more heavy orders than orders');
   }
   const k = db.kysely;
   const random = seededRandom(20261122);
-  const now = Date.now();
   const start = now - YEARS * 365 * 86_400_000;
   const iso = (ms: number) => new Date(ms).toISOString();
 

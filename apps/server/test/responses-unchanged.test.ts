@@ -1,0 +1,93 @@
+/**
+ * DESIGN §8 / the speed work: making the hot calls cheaper must not change a byte of what they
+ * answer. The bench's generator fills a small shop at a fixed moment, the clock is held there, and
+ * the hot calls of several shoppers (the one with a long history, typical ones, one without
+ * orders) are answered as recorded in responses-unchanged.json, on SQLite and on PostgreSQL alike.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateShop } from '../bench/generate.js';
+import { createSessions } from '../bench/sessions.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
+import { api, freshDatabase } from './support/test-app.js';
+
+/** The moment the generated shop's history ends, and the server's clock during the test. */
+const NOW = Date.parse('2026-11-25T12:00:00.000Z');
+const SIZE = { shoppers: 30, orders: 400, heavyOrders: 120 };
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+let app: App;
+let drop: () => Promise<void>;
+let sessions: Awaited<ReturnType<typeof createSessions>>;
+let orderOf: Map<number, number>;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  const database = await freshDatabase();
+  drop = database.drop;
+  const secret = randomBytes(32).toString('hex');
+  const config = loadConfig({ DEMO: 'false', SESSION_SECRET: secret, LOG_LEVEL: 'silent', ...database.env });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let shop: Awaited<ReturnType<typeof generateShop>>;
+  try {
+    await migrateToLatest(db);
+    shop = await generateShop(db, SIZE, NOW);
+  } finally {
+    await db.close();
+  }
+  app = await buildApp(config, { logger: false });
+  // The heavy shopper, a spread of typical ones, and the last (the generator leaves some without orders).
+  const ids = [shop.heavyShopperId, shop.typicalShopperId, ...[11, 27].map((i) => shop.firstShopperId + i)];
+  sessions = await createSessions(app.db.kysely, ids, secret);
+  const latest = await app.db.kysely
+    .selectFrom('orders')
+    .select((eb) => ['shopperId', eb.fn.max('id').as('id')])
+    .where('shopperId', 'in', ids)
+    .groupBy('shopperId')
+    .execute();
+  orderOf = new Map(latest.map((row) => [row.shopperId, Number(row.id)]));
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await drop?.();
+  vi.useRealTimers();
+});
+
+async function answer(method: 'GET' | 'POST' | 'PATCH', url: string, session: (typeof sessions)[number], body?: object) {
+  const response = await app.inject({
+    method,
+    url: api(url),
+    headers: method === 'GET' ? { cookie: session.cookie } : session.writeHeaders,
+    ...(body ? { payload: body } : {}),
+  });
+  return `${method} ${url} → ${response.statusCode}\n${response.body}`;
+}
+
+describe('DESIGN §8: the hot calls answer byte for byte what they answered before the speed work', () => {
+  it('GET /shopuser/me, the order list (pages, search), an order, POST /address and /me after it', async () => {
+    const answers: string[] = [];
+    for (const session of sessions) {
+      const orderId = orderOf.get(session.shopperId);
+      answers.push(
+        `# shopper ${session.shopperId}`,
+        await answer('GET', '/shopuser/me', session),
+        await answer('GET', '/order?page=1', session),
+        await answer('GET', '/order?page=2', session),
+        await answer('GET', '/order?query=jacket', session),
+        await answer('GET', '/order?query=BN-00000', session),
+        ...(orderId === undefined ? [] : [await answer('GET', `/order/${orderId}`, session)]),
+        await answer('GET', '/setting/preferences', session),
+        await answer('POST', '/address', session, PRIVATE_ADDRESS),
+        await answer('GET', '/address', session),
+        await answer('GET', '/shopuser/me', session),
+      );
+    }
+    await expect(`${answers.join('\n\n')}\n`).toMatchFileSnapshot('./responses-unchanged.txt');
+  });
+});
