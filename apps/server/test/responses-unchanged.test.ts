@@ -59,7 +59,12 @@ afterAll(async () => {
   vi.useRealTimers();
 });
 
-async function answer(method: 'GET' | 'POST' | 'PATCH', url: string, session: (typeof sessions)[number], body?: object) {
+async function answer(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  session: (typeof sessions)[number],
+  body?: object,
+) {
   const response = await app.inject({
     method,
     url: api(url),
