@@ -26,6 +26,7 @@ import {
   startChild,
 } from './processes.js';
 import { type BenchSession, createSessions, removeSessions } from './sessions.js';
+import { statementsPerCall } from './statements.js';
 
 export interface ApiOptions {
   /** Seconds of load per call. */
@@ -61,9 +62,13 @@ export interface LoadResult {
    * the machine, and on one core the inverse of the throughput the server could reach.
    */
   cpuMicrosPerRequest: number;
+  /** PostgreSQL: its server's CPU time per request (postmaster and backends), microseconds. */
+  databaseCpuMicrosPerRequest?: number;
+  /** SQL statements the call sends, averaged over many shoppers (statements.ts). */
+  statementsPerRequest?: number;
   /** Highest resident memory of the server process while this call ran (sampled every 100 ms). */
   peakRssBytes: number;
-  /** rps relative to the bare route's. */
+  /** rps relative to the bare route's, for information (DESIGN §8 budgets CPU per request). */
   ratio?: number;
   /** Why the call could not be measured (its first request failed). */
   error?: string;
@@ -157,14 +162,17 @@ function load(spec: LoadSpec): Promise<{ result: autocannon.Result; latencies: F
   });
 }
 
-async function measure(spec: LoadSpec, pid: number, warmup: number): Promise<LoadResult> {
+async function measure(spec: LoadSpec, pid: number, warmup: number, databaseCpuMs?: () => number): Promise<LoadResult> {
   const sampler = memorySampler(pid);
   if (warmup > 0) await load({ ...spec, seconds: warmup });
   const cpuBefore = cpuMsOf(pid);
+  const databaseBefore = databaseCpuMs?.();
   const { result, latencies, firstFailure } = await load(spec);
   const cpuMs = cpuMsOf(pid) - cpuBefore;
+  const databaseMs = databaseBefore === undefined ? undefined : databaseCpuMs!() - databaseBefore;
   const peakRssBytes = sampler.stop();
   const ok = result['2xx'];
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
   return {
     call: spec.call,
     rps: ok / result.duration,
@@ -174,7 +182,8 @@ async function measure(spec: LoadSpec, pid: number, warmup: number): Promise<Loa
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
-    cpuMicrosPerRequest: (cpuMs * 1000) / Math.max(1, result.requests.total),
+    cpuMicrosPerRequest: perRequest(cpuMs),
+    ...(databaseMs === undefined ? {} : { databaseCpuMicrosPerRequest: perRequest(databaseMs) }),
     peakRssBytes,
     ...(firstFailure ? { firstFailure } : {}),
   };
@@ -208,7 +217,12 @@ export function describeLoad(r: LoadResult): string {
   return (
     `  ${r.call.padEnd(34)}${Math.round(r.rps).toLocaleString('en').padStart(8)} req/s` +
     `  p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms${ratio}` +
-    `  CPU ${Math.round(r.cpuMicrosPerRequest)} µs/req  RSS ${mb(r.peakRssBytes)}${failed}`
+    `  CPU ${Math.round(r.cpuMicrosPerRequest)} µs/req` +
+    (r.databaseCpuMicrosPerRequest === undefined
+      ? ''
+      : ` + database ${Math.round(r.databaseCpuMicrosPerRequest)} µs/req`) +
+    (r.statementsPerRequest === undefined ? '' : `  ${r.statementsPerRequest.toFixed(1)} statements`) +
+    `  RSS ${mb(r.peakRssBytes)}${failed}`
   );
 }
 
@@ -287,7 +301,32 @@ export async function apiSection(
     },
   ];
 
+  const requestFor = (call: CallDef, session: (typeof sessions)[number]) => {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    return {
+      path: call.path(session),
+      headers: {
+        ...(call.method === 'GET' ? { cookie: session.cookie } : session.writeHeaders),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body } : {}),
+    };
+  };
+
   try {
+    const counted = sessions.slice(0, 41);
+    const statements = await statementsPerCall(
+      bench.serverEnv,
+      SESSION_SECRET,
+      (name) => {
+        const call = calls.find((c) => c.name === name)!;
+        return counted.map((session) => {
+          const request = requestFor(call, session);
+          return { name, method: call.method, url: request.path, headers: request.headers, body: request.body };
+        });
+      },
+      calls.map((c) => c.name),
+    );
     const before = await bareRoute(options, '(before)');
     let starts = 0;
     const start = () =>
@@ -307,17 +346,8 @@ export async function apiSection(
           serverPeakRssBytes = Math.max(serverPeakRssBytes, results.at(-1)?.peakRssBytes ?? 0);
           server = await start();
         }
-        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-        const requestFor = (session: (typeof sessions)[number]) => ({
-          path: call.path(session),
-          headers: {
-            ...(call.method === 'GET' ? { cookie: session.cookie } : session.writeHeaders),
-            ...(body ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(body ? { body } : {}),
-        });
         // One request first: a call that fails is reported, not loaded.
-        const probe = requestFor(sessions[0]!);
+        const probe = requestFor(call, sessions[0]!);
         const problem = await fetch(`${server.origin}${probe.path}`, {
           method: call.method,
           headers: probe.headers,
@@ -353,13 +383,16 @@ export async function apiSection(
             call: call.name,
             origin: server.origin,
             method: call.method,
-            next: () => requestFor(sessions[turn++ % sessions.length]!),
+            next: () => requestFor(call, sessions[turn++ % sessions.length]!),
             seconds: options.duration,
             connections: options.connections,
           },
           server.pid,
           options.warmup,
+          bench.serverCpuMs,
         );
+        const statementCount = statements.get(call.name);
+        if (statementCount !== undefined) result.statementsPerRequest = statementCount;
         let died = server.exited();
         if (died === null) {
           const moderate = await measure(
@@ -367,7 +400,7 @@ export async function apiSection(
               call: `${call.name} at moderate load`,
               origin: server.origin,
               method: call.method,
-              next: () => requestFor(sessions[turn++ % sessions.length]!),
+              next: () => requestFor(call, sessions[turn++ % sessions.length]!),
               seconds: Math.max(3, Math.round(options.duration / 2)),
               connections: options.moderateConnections,
             },

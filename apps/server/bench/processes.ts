@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,25 @@ export function cpuMsOf(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU time of a process and its children, milliseconds: PostgreSQL's postmaster and the backends it
+ * forked (one per connection), which do the database's work of each request.
+ */
+export function treeCpuMsOf(pid: number): number {
+  let total = cpuMsOf(pid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) total += cpuMsOf(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return total;
 }
 
 /** Samples a process's resident memory every 100 ms until stopped; answers the highest seen. */

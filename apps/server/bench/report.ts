@@ -29,12 +29,22 @@ export interface BenchResults {
   budgets?: Budget[];
 }
 
+/** DESIGN §8: server CPU per request of the hot calls, on SQLite and on PostgreSQL (app + database server). */
+export const CPU_BUDGETS: Record<string, { sqlite: number; postgres: number; postgresServer: number }> = {
+  'GET /shopuser/me': { sqlite: 1200, postgres: 1400, postgresServer: 900 },
+  'GET /order?page=1': { sqlite: 900, postgres: 1000, postgresServer: 700 },
+  'GET /order/{id}': { sqlite: 600, postgres: 800, postgresServer: 500 },
+  'POST /address': { sqlite: 1200, postgres: 1500, postgresServer: 1000 },
+};
+
 /** DESIGN §8. */
 export const BUDGETS = {
-  throughputShare: 0.5,
   p99Ms: 10,
-  firstScreenBytes: 150_000,
+  firstScreenBytes: 110_000,
   startMs: 2000,
+  lighthouseScore: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
 };
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -42,33 +52,72 @@ const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits)
 const whole = (n: number) => Math.round(n).toLocaleString('en');
 const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
 
+function apiBudgets(kind: string, api: ApiResult): Budget[] {
+  const budgets: Budget[] = [];
+  for (const call of api.calls) {
+    const failed = call.non2xx + call.errors;
+    const limits = CPU_BUDGETS[call.call];
+    const problem = call.error ? `failed: ${call.error.slice(0, 60)}` : failed > 0 ? `${failed} failed requests` : null;
+    if (limits) {
+      const appLimit = kind === 'postgres' ? limits.postgres : limits.sqlite;
+      budgets.push({
+        budget: `server CPU ≤ ${whole(appLimit)} µs/request`,
+        subject: `${call.call} (${kind})`,
+        measured: problem ?? `${whole(call.cpuMicrosPerRequest)} µs`,
+        pass: problem === null && call.cpuMicrosPerRequest <= appLimit,
+      });
+      if (kind === 'postgres') {
+        const server = call.databaseCpuMicrosPerRequest;
+        budgets.push({
+          budget: `PostgreSQL server CPU ≤ ${whole(limits.postgresServer)} µs/request`,
+          subject: `${call.call} (${kind})`,
+          measured: problem ?? (server === undefined ? 'not measured' : `${whole(server)} µs`),
+          pass: problem === null && server !== undefined && server <= limits.postgresServer,
+        });
+      }
+    }
+    const moderate = call.moderate;
+    budgets.push({
+      budget: `hot call p99 < ${BUDGETS.p99Ms} ms at moderate load`,
+      subject: `${call.call} (${kind})`,
+      measured: moderate
+        ? `p99 ${fixed(moderate.p99)} ms at ${moderate.connections} connections, ${whole(moderate.rps)} req/s` +
+          (moderate.failed > 0 ? `, ${moderate.failed} failed requests` : '')
+        : 'not measured',
+      pass: moderate !== undefined && moderate.p99 < BUDGETS.p99Ms && moderate.failed === 0,
+    });
+  }
+  return budgets;
+}
+
+function lighthouseBudgets(pages: PageScore[]): Budget[] {
+  return pages.map((p) => {
+    const lcp = p.largestContentfulPaint;
+    const tbt = p.totalBlockingTime;
+    const cls = p.cumulativeLayoutShift;
+    return {
+      budget: `Lighthouse mobile ≥ ${BUDGETS.lighthouseScore}, LCP ≤ ${BUDGETS.lcpMs / 1000} s, TBT ≤ ${BUDGETS.tbtMs} ms, CLS 0`,
+      subject: p.page,
+      measured: p.error
+        ? `failed: ${p.error.slice(0, 60)}`
+        : `${p.score ?? '–'}, LCP ${lcp === null ? '–' : `${(lcp / 1000).toFixed(2)} s`}, ` +
+          `TBT ${tbt === null ? '–' : `${Math.round(tbt)} ms`}, CLS ${cls === null ? '–' : fixed(cls, 3)}`,
+      pass:
+        !p.error &&
+        (p.score ?? 0) >= BUDGETS.lighthouseScore &&
+        lcp !== null &&
+        lcp <= BUDGETS.lcpMs &&
+        tbt !== null &&
+        tbt <= BUDGETS.tbtMs &&
+        cls !== null &&
+        cls < 0.001,
+    };
+  });
+}
+
 export function budgetsOf(results: BenchResults): Budget[] {
   const budgets: Budget[] = [];
-  for (const [kind, api] of Object.entries(results.api ?? {})) {
-    for (const call of api.calls) {
-      const ratio = call.ratio ?? 0;
-      const failed = call.non2xx + call.errors;
-      budgets.push({
-        budget: `hot call ≥ ${BUDGETS.throughputShare * 100}% of the bare route's throughput`,
-        subject: `${call.call} (${kind})`,
-        measured: call.error
-          ? `failed: ${call.error.slice(0, 60)}`
-          : `${Math.round(ratio * 100)}% (${whole(call.rps)} req/s)` +
-            (failed > 0 ? `, ${failed} failed requests` : ''),
-        pass: !call.error && ratio >= BUDGETS.throughputShare && failed === 0,
-      });
-      const moderate = call.moderate;
-      budgets.push({
-        budget: `hot call p99 < ${BUDGETS.p99Ms} ms at moderate load`,
-        subject: `${call.call} (${kind})`,
-        measured: moderate
-          ? `p99 ${fixed(moderate.p99)} ms at ${moderate.connections} connections, ${whole(moderate.rps)} req/s` +
-            (moderate.failed > 0 ? `, ${moderate.failed} failed requests` : '')
-          : 'not measured',
-        pass: moderate !== undefined && moderate.p99 < BUDGETS.p99Ms && moderate.failed === 0,
-      });
-    }
-  }
+  for (const [kind, api] of Object.entries(results.api ?? {})) budgets.push(...apiBudgets(kind, api));
   if (results.bundle) {
     for (const [name, screen] of Object.entries(results.bundle.firstScreens)) {
       budgets.push({
@@ -89,6 +138,7 @@ export function budgetsOf(results: BenchResults): Budget[] {
       pass: bundled.length === 0,
     });
   }
+  if (results.lighthouse) budgets.push(...lighthouseBudgets(results.lighthouse));
   for (const [kind, startup] of Object.entries(results.startup ?? {})) {
     budgets.push({
       budget: `start < ${BUDGETS.startMs / 1000} s on an existing database`,
@@ -146,6 +196,8 @@ export function markdown(results: BenchResults): string {
           'vs bare',
           'p99 ms, moderate load',
           'server CPU µs/req',
+          'database server CPU µs/req',
+          'SQL statements/req',
           'peak RSS',
           'failed',
         ],
@@ -158,12 +210,14 @@ export function markdown(results: BenchResults): string {
             '',
             '',
             whole(r.cpuMicrosPerRequest),
+            '',
+            '',
             mb(r.peakRssBytes),
             r.non2xx + r.errors,
           ]),
           ...api.calls.map((r) =>
             r.error
-              ? [r.call, '–', '–', '–', '–', '–', '–', '–', r.error.slice(0, 60)]
+              ? [r.call, '–', '–', '–', '–', '–', '–', '–', '–', '–', r.error.slice(0, 60)]
               : [
                   r.call,
                   whole(r.rps),
@@ -172,6 +226,8 @@ export function markdown(results: BenchResults): string {
                   `${Math.round((r.ratio ?? 0) * 100)}%`,
                   r.moderate ? `${fixed(r.moderate.p99)} (${r.moderate.connections} conn.)` : '–',
                   whole(r.cpuMicrosPerRequest),
+                  r.databaseCpuMicrosPerRequest === undefined ? '–' : whole(r.databaseCpuMicrosPerRequest),
+                  r.statementsPerRequest === undefined ? '–' : fixed(r.statementsPerRequest, 1),
                   mb(r.peakRssBytes),
                   r.non2xx + r.errors,
                 ],
