@@ -10,7 +10,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -27,6 +26,7 @@ import { loggerOptions } from './http/logging.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
 import { providerOrigins, registerSecurityHeaders } from './http/security.js';
+import { serializerCompiler } from './http/serialization.js';
 import { registerSessions } from './http/sessions.js';
 import { registerSpa } from './http/spa.js';
 import { validatorCompiler } from './http/validation.js';
@@ -59,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean | { stream: DestinationStream };
   /** The HTTP client for calls to identity providers. */
   fetch?: typeof globalThis.fetch;
+  /** Sees every SQL statement the running server sends (tests and the bench count them). */
+  onStatement?: (sql: string) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...location,
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    ...(options.onStatement && { onStatement: options.onStatement }),
   });
 
   const { trustProxy } = config;
@@ -102,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('db', db);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler(config.checkResponses));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -202,7 +205,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSpa(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
-    siteConfig: async (request) => settings.siteConfig((await requestLocale(request, services.locales)).language),
+    locale: (request) => requestLocale(request, services.locales),
+    siteConfig: (language) => settings.siteConfig(language),
+    // The same service calls as GET /shopuser/me, /translation and /localize.
+    account: (shopperId) => accounts.load(shopperId),
+    translations: (language) => settings.translations(language),
+    localize: (locale) => settings.localize(locale),
   });
 
   const sweeper = setInterval(() => {
@@ -212,8 +220,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
-    // Deliveries under way finish before the database goes.
+    // Deliveries under way and waiting last-seen times finish before the database goes.
     await dispatcher.stop();
+    await sessions.flush();
     await db.close();
   });
 

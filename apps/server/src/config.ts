@@ -105,6 +105,7 @@ const Env = z.object({
   DEMO: bool(false),
   DEV_IDENTITY_PROVIDER: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: trustProxy,
   REDIRECT_ALLOWLIST: optionalText,
   SSO_ISSUER: url(/^https?:$/, 'http(s)'),
@@ -228,6 +229,8 @@ export interface Config {
   /** Mount the demo identity provider (always in demo mode): sign in as any email address. Never in production. */
   devIdentityProvider: boolean;
   logLevel: string;
+  /** Every response checked against the contract before it is sent: everywhere but NODE_ENV=production. */
+  checkResponses: boolean;
   trustProxy: TrustProxy;
   /** Origins besides our own that the authenticatedredirect cookie may send a shopper to. */
   redirectAllowList: string[];
@@ -470,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     devIdentityProvider,
     logLevel: e.LOG_LEVEL,
+    checkResponses: e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,

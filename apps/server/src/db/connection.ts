@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
   Kysely,
+  type KyselyConfig,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
@@ -41,7 +42,16 @@ export interface DbOptions {
    * and the command line, whose statements may rightly take long on a big database.
    */
   statementTimeoutMs?: number;
+  /** Sees every SQL statement as it is run (the response tests and the bench count them). */
+  onStatement?: (sql: string) => void;
 }
+
+/** Kysely's query log, only when someone listens: without it Kysely adds nothing per query. */
+const statementLog = (onStatement: DbOptions['onStatement']): KyselyConfig['log'] =>
+  onStatement &&
+  ((event) => {
+    onStatement(event.query.sql);
+  });
 
 /** Distinct SQL texts kept compiled; the app has a few hundred, IN-lists and batch inserts vary. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -69,7 +79,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(dataDir: string): Db {
+function openSqlite(dataDir: string, onStatement: DbOptions['onStatement']): Db {
   const file = path.join(dataDir, 'account.db');
   let sqlite: SQLite.Database;
   try {
@@ -90,6 +100,7 @@ function openSqlite(dataDir: string): Db {
   const kysely = new Kysely<Database>({
     dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
+    log: statementLog(onStatement),
   });
   return { kysely, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, location: file, close: () => kysely.destroy() };
 }
@@ -97,19 +108,43 @@ function openSqlite(dataDir: string): Db {
 /** What node-postgres rejects a query with when no answer came within query_timeout. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** Distinct SQL texts PostgreSQL keeps prepared on each connection, the most used first to come. */
+const NAMED_STATEMENTS = 1000;
+const statementNames = new Map<string, string>();
+/** Reads and writes, not DDL or transaction control: a prepared plan outlives no schema change. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The name under which PostgreSQL keeps this statement parsed and planned: sent unnamed, every
+ * statement is parsed and planned anew, which was most of PostgreSQL's CPU per request (npm run
+ * bench). One name per SQL text for the whole process (node-postgres prepares it once per
+ * connection); past the limit, new texts (long IN-lists, batch inserts) go unnamed.
+ */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < NAMED_STATEMENTS && PREPARABLE.test(text)) {
+    name = `s${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Kysely releases a connection without saying how its last query ended. One whose query got no
  * answer in time (a server or network that hangs) may still have that query, or an open
  * transaction whose ROLLBACK was never sent, pending on the server: it is closed, not reused.
+ * Statements go out named (statementName), so each connection parses and plans them once.
  */
-function closingTimedOutConnections(pool: pg.Pool): PostgresPool {
+function pooledConnections(pool: pg.Pool): PostgresPool {
   return {
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let timedOut: Error | undefined;
       const query = (...args: Parameters<pg.PoolClient['query']>) => {
-        const result: unknown = client.query(...args);
+        const [text, values] = args;
+        const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
+        const result: unknown = name ? client.query({ name, text: text as string, values }) : client.query(...args);
         if (result instanceof Promise) {
           result.catch((error: unknown) => {
             if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) timedOut = error;
@@ -134,7 +169,12 @@ const PG_TYPES: pg.CustomTypesConfig = {
   getTypeParser: (oid, format) => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)),
 };
 
-function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs: number | undefined): Db {
+function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  statementTimeoutMs: number | undefined,
+  onStatement: DbOptions['onStatement'],
+): Db {
   const url = new URL(databaseUrl);
   const location = `postgres://${url.host}${url.pathname}`;
   // PostgreSQL cancels a slow statement itself, and the connection stays usable; a server that does
@@ -157,14 +197,15 @@ function openPostgres(databaseUrl: string, poolSize: number, statementTimeoutMs:
   // next query on it fails (a 503), and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: closingTimedOutConnections(pool) }),
+    dialect: new PostgresDialect({ pool: pooledConnections(pool) }),
     plugins: [new CamelCasePlugin()],
+    log: statementLog(onStatement),
   });
   return { kysely, kind: 'postgres', raw: { kind: 'postgres', pool }, location, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs)
-    : openSqlite(options.dataDir);
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs, options.onStatement)
+    : openSqlite(options.dataDir, options.onStatement);
 }

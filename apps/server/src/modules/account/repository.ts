@@ -1,5 +1,6 @@
 import { fromTenThousandths, type Product } from '@account/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -53,9 +54,41 @@ export function accountRepository(db: Kysely<Database>) {
     price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
   });
 
+  const shopper = prepared(db, (p: { id: number }) =>
+    db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', p.id),
+  );
+  const recentlyViewed = prepared(db, (p: { shopperId: number; currency: string }) =>
+    products(p.currency)
+      .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
+      .where('recentlyViewed.shopperId', '=', p.shopperId)
+      .orderBy('recentlyViewed.viewedAt', 'desc')
+      .limit(20),
+  );
+  const wishlist = prepared(db, (p: { shopperId: number; currency: string }) =>
+    products(p.currency)
+      .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
+      .where('wishlistItems.shopperId', '=', p.shopperId)
+      .orderBy('wishlistItems.addedAt', 'desc'),
+  );
+  // The shopper's interests and newsletters in one statement: the kind of choice, then its id.
+  const choices = prepared(db, (p: { shopperId: number }) =>
+    db
+      .selectFrom('shopperInterests')
+      .select([sql.lit(0).as('kind'), 'interestId as id'])
+      .where('shopperId', '=', p.shopperId)
+      .unionAll(
+        db
+          .selectFrom('shopperNewsletters')
+          .select([sql.lit(1).as('kind'), 'newsletterId as id'])
+          .where('shopperId', '=', p.shopperId),
+      )
+      .orderBy('kind')
+      .orderBy('id'),
+  );
+
   return {
     shopper(id: number) {
-      return db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return shopper.first({ id });
     },
 
     async saveLocale(
@@ -79,42 +112,20 @@ export function accountRepository(db: Kysely<Database>) {
     },
 
     async recentlyViewed(shopperId: number, currency: string): Promise<Product[]> {
-      const rows = await products(currency)
-        .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
-        .where('recentlyViewed.shopperId', '=', shopperId)
-        .orderBy('recentlyViewed.viewedAt', 'desc')
-        .limit(20)
-        .execute();
-      return rows.map(toProduct);
+      return (await recentlyViewed.rows({ shopperId, currency })).map(toProduct);
     },
 
     async wishlist(shopperId: number, currency: string): Promise<Product[]> {
-      const rows = await products(currency)
-        .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
-        .where('wishlistItems.shopperId', '=', shopperId)
-        .orderBy('wishlistItems.addedAt', 'desc')
-        .execute();
-      return rows.map(toProduct);
+      return (await wishlist.rows({ shopperId, currency })).map(toProduct);
     },
 
-    async interestIds(shopperId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('shopperInterests')
-        .select('interestId')
-        .where('shopperId', '=', shopperId)
-        .orderBy('interestId')
-        .execute();
-      return rows.map((r) => r.interestId);
-    },
-
-    async newsletterIds(shopperId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('shopperNewsletters')
-        .select('newsletterId')
-        .where('shopperId', '=', shopperId)
-        .orderBy('newsletterId')
-        .execute();
-      return rows.map((r) => r.newsletterId);
+    /** The ids of the shopper's interests and of their newsletters, each in ascending order. */
+    async choices(shopperId: number): Promise<{ interestIds: number[]; newsletterIds: number[] }> {
+      const rows = await choices.rows({ shopperId });
+      return {
+        interestIds: rows.filter((r) => Number(r.kind) === 0).map((r) => r.id),
+        newsletterIds: rows.filter((r) => Number(r.kind) === 1).map((r) => r.id),
+      };
     },
   };
 }

@@ -45,8 +45,7 @@ export function accountService(repository: AccountRepository, parts: AccountPart
         wishProducts,
         addresses,
         vouchers,
-        interestIds,
-        newsletterIds,
+        { interestIds, newsletterIds },
         codeExpiresAt,
       ] = await Promise.all([
         settings.stored(),
@@ -61,8 +60,7 @@ export function accountService(repository: AccountRepository, parts: AccountPart
         repository.wishlist(shopperId, shopper.defaultCurrency),
         parts.addresses(shopperId),
         parts.vouchers(shopperId, now),
-        repository.interestIds(shopperId),
-        repository.newsletterIds(shopperId),
+        repository.choices(shopperId),
         telephoneCodeExpiry(shopperId, shopper.telephone, now),
       ]);
       const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {

@@ -2,6 +2,7 @@
 import { ADDRESS_DATA_KEYS, type Address, type AddressDataKey, fullName } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, Row } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -53,15 +54,12 @@ export function toAddress(r: AddressRow): Address {
   };
 }
 
+const addressesOf = (db: Executor, shopperId: number) =>
+  db.selectFrom('addresses').select(COLUMNS).where('shopperId', '=', shopperId).orderBy('id');
+
 /** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
 export async function shopperAddresses(db: Executor, shopperId: number): Promise<Address[]> {
-  const rows = await db
-    .selectFrom('addresses')
-    .select(COLUMNS)
-    .where('shopperId', '=', shopperId)
-    .orderBy('id')
-    .execute();
-  return rows.map(toAddress);
+  return (await addressesOf(db, shopperId).execute()).map(toAddress);
 }
 
 function parseExtraFields(json: string | null): Record<string, string> {
@@ -98,6 +96,8 @@ const roleValue = (role: AddressRole, on: boolean) =>
   role === 'isBilling' ? { isBilling: on ? 1 : 0 } : { isShipping: on ? 1 : 0 };
 
 export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  const addresses = prepared(db, (p: { shopperId: number }) => addressesOf(db, p.shopperId));
+
   /** Gives `id` the role, taking it from the shopper's other addresses first (the index allows one). */
   async function giveRole(trx: Transaction<Database>, shopperId: number, id: number, role: AddressRole, now: string) {
     await trx
@@ -116,7 +116,7 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   }
 
   return {
-    list: (shopperId: number) => shopperAddresses(db, shopperId),
+    list: async (shopperId: number) => (await addresses.rows({ shopperId })).map(toAddress),
 
     /** One of the shopper's own addresses; another shopper's is as absent as an unknown one. */
     async find(

@@ -2,9 +2,10 @@
  * SQL of the orders: a shopper's order list and search, one order, deleting one; and the shop's
  * writes of its orders by its own ids.
  */
-import { fromTenThousandths, type Money, type Order, type OrderAddress } from '@account/contract';
+import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -31,10 +32,16 @@ const ORDER_COLUMNS = [
 
 const money = (stored: number, currency: string): Money => ({ amount: fromTenThousandths(stored), currency });
 
+/** The contract's keys of an order address, in its order: stored JSON may hold them in another. */
+const ORDER_ADDRESS_KEYS = Object.keys(OrderAddress.shape) as (keyof OrderAddress)[];
+
 function parseAddress(json: string | null): OrderAddress | null {
   if (!json) return null;
   try {
-    return JSON.parse(json) as OrderAddress;
+    const stored = JSON.parse(json) as OrderAddress;
+    return Object.fromEntries(
+      ORDER_ADDRESS_KEYS.filter((key) => key in stored).map((key) => [key, stored[key]]),
+    ) as OrderAddress;
   } catch {
     return null;
   }
@@ -56,117 +63,176 @@ async function orderIdOf(db: Kysely<Database>, externalId: string): Promise<numb
 
 export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
+const LINE_COLUMNS = [
+  'orderId',
+  'productId',
+  'categoryName',
+  'image',
+  'name',
+  'url',
+  'productType',
+  'priceE4',
+  'status',
+] as const;
+const PAYMENT_COLUMNS = ['orderId', 'method', 'methodName', 'status', 'paidE4', 'createdAt'] as const;
+
+type LineRow = InferResult<ReturnType<typeof selectLines>>[number];
+type PaymentRow = InferResult<ReturnType<typeof selectPayments>>[number];
+const selectLines = (db: Kysely<Database>) => db.selectFrom('orderProducts').select(LINE_COLUMNS);
+const selectPayments = (db: Kysely<Database>) => db.selectFrom('orderTransactions').select(PAYMENT_COLUMNS);
+
+/** Full orders from their rows, products (by order, then position) and transactions (by order, then time). */
+function assemble(rows: OrderRow[], products: LineRow[], transactions: PaymentRow[]): Order[] {
+  return rows.map((row) => {
+    const currency = row.currency;
+    return {
+      id: row.id,
+      orderId: row.orderNumber,
+      accessUrl: row.accessUrl,
+      created: row.createdAt,
+      status: row.status,
+      serviceFee: money(row.serviceFeeE4, currency),
+      shippingCost: money(row.shippingCostE4, currency),
+      transactionCost: money(row.transactionCostE4, currency),
+      discount: money(row.discountE4, currency),
+      subTotal: money(row.subTotalE4, currency),
+      totalPrice: money(row.totalE4, currency),
+      shippingAddress: parseAddress(row.shippingAddress),
+      billingAddress: parseAddress(row.billingAddress),
+      invoice:
+        row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
+          ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
+          : null,
+      products: products
+        .filter((p) => p.orderId === row.id)
+        .map((p) => ({
+          productId: p.productId,
+          categoryName: p.categoryName,
+          image: p.image,
+          name: p.name,
+          url: p.url,
+          productType: p.productType,
+          price: money(p.priceE4, currency),
+          status: p.status,
+        })),
+      transactions: transactions
+        .filter((t) => t.orderId === row.id)
+        .map((t) => ({
+          method: t.method,
+          methodName: t.methodName,
+          status: t.status,
+          paid: money(t.paidE4, currency),
+          created: t.createdAt,
+        })),
+    };
+  });
+}
+
 export function orderRepository(db: Kysely<Database>) {
   /** Full orders (with products and transactions) for the given rows, in two more queries. */
   async function hydrate(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [products, transactions] = await Promise.all([
-      db
-        .selectFrom('orderProducts')
-        .select(['orderId', 'productId', 'categoryName', 'image', 'name', 'url', 'productType', 'priceE4', 'status'])
-        .where('orderId', 'in', ids)
-        .orderBy('orderId')
-        .orderBy('position')
-        .execute(),
-      db
-        .selectFrom('orderTransactions')
-        .select(['orderId', 'method', 'methodName', 'status', 'paidE4', 'createdAt'])
-        .where('orderId', 'in', ids)
-        .orderBy('orderId')
-        .orderBy('createdAt')
-        .execute(),
+      selectLines(db).where('orderId', 'in', ids).orderBy('orderId').orderBy('position').execute(),
+      selectPayments(db).where('orderId', 'in', ids).orderBy('orderId').orderBy('createdAt').execute(),
     ]);
-    return rows.map((row) => {
-      const currency = row.currency;
-      return {
-        id: row.id,
-        orderId: row.orderNumber,
-        accessUrl: row.accessUrl,
-        created: row.createdAt,
-        status: row.status,
-        serviceFee: money(row.serviceFeeE4, currency),
-        shippingCost: money(row.shippingCostE4, currency),
-        transactionCost: money(row.transactionCostE4, currency),
-        discount: money(row.discountE4, currency),
-        subTotal: money(row.subTotalE4, currency),
-        totalPrice: money(row.totalE4, currency),
-        shippingAddress: parseAddress(row.shippingAddress),
-        billingAddress: parseAddress(row.billingAddress),
-        invoice:
-          row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
-            ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
-            : null,
-        products: products
-          .filter((p) => p.orderId === row.id)
-          .map((p) => ({
-            productId: p.productId,
-            categoryName: p.categoryName,
-            image: p.image,
-            name: p.name,
-            url: p.url,
-            productType: p.productType,
-            price: money(p.priceE4, currency),
-            status: p.status,
-          })),
-        transactions: transactions
-          .filter((t) => t.orderId === row.id)
-          .map((t) => ({
-            method: t.method,
-            methodName: t.methodName,
-            status: t.status,
-            paid: money(t.paidE4, currency),
-            created: t.createdAt,
-          })),
-      };
-    });
+    return assemble(rows, products, transactions);
   }
 
-  /** The shopper's orders, or those whose search text matches the LIKE pattern. */
-  const matching = (shopperId: number, pattern: string | null) => {
-    const mine = db.selectFrom('orders').where('shopperId', '=', shopperId);
-    return pattern === null ? mine : mine.where(sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`);
+  // One order: its row, products and transactions, each a prepared query.
+  const lines = prepared(db, (p: { orderId: number }) =>
+    selectLines(db).where('orderId', '=', p.orderId).orderBy('position'),
+  );
+  const payments = prepared(db, (p: { orderId: number }) =>
+    selectPayments(db).where('orderId', '=', p.orderId).orderBy('createdAt'),
+  );
+  const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
+    selectOrders(db).where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
+  );
+  const latestRow = prepared(db, (p: { shopperId: number }) =>
+    selectOrders(db)
+      .where('orders.shopperId', '=', p.shopperId)
+      .orderBy('orders.createdAt', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(1),
+  );
+  async function complete(row: OrderRow | undefined): Promise<Order | null> {
+    if (!row) return null;
+    const [products, transactions] = await Promise.all([
+      lines.rows({ orderId: row.id }),
+      payments.rows({ orderId: row.id }),
+    ]);
+    return assemble([row], products, transactions)[0] ?? null;
+  }
+
+  /**
+   * A page of the shopper's orders (or of those whose search text matches the LIKE pattern): its
+   * rows, products and transactions, and the count, each a prepared query. The page's ids are
+   * chosen from the shopper's entries of the covering index orders_shopper_search_idx alone
+   * (index-only scans); full rows are read for the page's orders only.
+   */
+  const pageQueries = (searching: boolean) => {
+    type Params = { shopperId: number; pattern: string; limit: number; offset: number };
+    const matching = (shopperId: number, pattern: string) => {
+      const mine = db.selectFrom('orders').where('shopperId', '=', shopperId);
+      return searching ? mine.where(sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`) : mine;
+    };
+    const pageIds = (p: Params) =>
+      matching(p.shopperId, p.pattern)
+        .select('id')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset);
+    return {
+      rows: prepared(db, (p: Params) =>
+        selectOrders(db)
+          .where('orders.id', 'in', pageIds(p))
+          .orderBy('orders.createdAt', 'desc')
+          .orderBy('orders.id', 'desc'),
+      ),
+      lines: prepared(db, (p: Params) =>
+        selectLines(db).where('orderId', 'in', pageIds(p)).orderBy('orderId').orderBy('position'),
+      ),
+      payments: prepared(db, (p: Params) =>
+        selectPayments(db).where('orderId', 'in', pageIds(p)).orderBy('orderId').orderBy('createdAt'),
+      ),
+      count: prepared(db, (p: Pick<Params, 'shopperId' | 'pattern'>) =>
+        matching(p.shopperId, p.pattern).select((eb) => eb.fn.countAll().as('total')),
+      ),
+    };
   };
+  const allOrders = pageQueries(false);
+  const matchingOrders = pageQueries(true);
 
   return {
     hydrate,
 
     /**
-     * One page of the shopper's orders, newest first, and how many there are in all. The page is
-     * chosen and counted from the shopper's entries of the covering index orders_shopper_search_idx
-     * alone (index-only scans); full rows are read for the page's orders only. A page that is not
-     * full tells the total itself, so most shoppers and most searches need no count.
+     * One page of the shopper's orders, newest first, and how many there are in all. A page that
+     * is not full tells the total itself, so most shoppers and most searches need no count.
      */
     async page(
       shopperId: number,
       { pattern, limit, offset }: { pattern: string | null; limit: number; offset: number },
-    ): Promise<{ rows: OrderRow[]; total: number }> {
-      const pageIds = matching(shopperId, pattern)
-        .select('id')
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset);
-      const rows = await selectOrders(db)
-        .where('orders.id', 'in', pageIds)
-        .orderBy('orders.createdAt', 'desc')
-        .orderBy('orders.id', 'desc')
-        .execute();
-      if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
-      const count = await matching(shopperId, pattern)
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow();
+    ): Promise<{ orders: Order[]; total: number }> {
+      const queries = pattern === null ? allOrders : matchingOrders;
+      // Unused by the queries of the whole list, which take no pattern.
+      const params = { shopperId, pattern: pattern ?? '', limit, offset };
+      const rows = await queries.rows.rows(params);
+      const [products, transactions] =
+        rows.length === 0 ? [[], []] : await Promise.all([queries.lines.rows(params), queries.payments.rows(params)]);
+      const orders = assemble(rows, products, transactions);
+      if (rows.length < limit && (rows.length > 0 || offset === 0)) return { orders, total: offset + rows.length };
+      const count = await queries.count.first(params);
       // Kysely types a count as string, number or bigint (db/connection.ts reads bigint as a number).
-      return { rows, total: Number(count.total) };
+      return { orders, total: Number(count?.total ?? 0) };
     },
 
     /** One of the shopper's orders; another shopper's is as absent as an unknown one. */
     async find(shopperId: number, id: number): Promise<Order | null> {
-      const row = await selectOrders(db)
-        .where('orders.id', '=', id)
-        .where('orders.shopperId', '=', shopperId)
-        .executeTakeFirst();
-      return row ? ((await hydrate([row]))[0] ?? null) : null;
+      return complete(await orderRow.first({ shopperId, id }));
     },
 
     async status(shopperId: number, id: number): Promise<number | undefined> {
@@ -219,13 +285,7 @@ export function orderRepository(db: Kysely<Database>) {
     },
 
     async latest(shopperId: number): Promise<Order | null> {
-      const row = await selectOrders(db)
-        .where('orders.shopperId', '=', shopperId)
-        .orderBy('orders.createdAt', 'desc')
-        .orderBy('orders.id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row ? ((await hydrate([row]))[0] ?? null) : null;
+      return complete(await latestRow.first({ shopperId }));
     },
 
     idOfExternal: (externalId: string) => orderIdOf(db, externalId),

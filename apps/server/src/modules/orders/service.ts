@@ -30,12 +30,12 @@ export function orderService({ repository, settings }: OrderServiceOptions) {
   return {
     /** §7 GET /order: a page of the matching orders, newest first; beyond the last page an empty one. */
     async list(shopperId: number, { page, query }: OrderListQuery): Promise<OrderList> {
-      const { rows, total } = await repository.page(shopperId, {
+      const { orders, total } = await repository.page(shopperId, {
         pattern: query === '' ? null : searchPattern(query),
         limit: ORDERS_PER_PAGE,
         offset: (page - 1) * ORDERS_PER_PAGE,
       });
-      return { data: await repository.hydrate(rows), meta: { total, numberPerPage: ORDERS_PER_PAGE } };
+      return { data: orders, meta: { total, numberPerPage: ORDERS_PER_PAGE } };
     },
 
     get: own,

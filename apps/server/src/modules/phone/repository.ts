@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import { MAX_WRONG_ATTEMPTS } from './code.js';
@@ -12,6 +13,19 @@ export interface LiveCode {
 }
 
 export function phoneRepository(db: Kysely<Database>) {
+  const liveCode = prepared(db, (p: { shopperId: number; telephone: string; now: string }) =>
+    db
+      .selectFrom('telephoneVerifications')
+      .select(['id', 'codeHash', 'expiresAt'])
+      .where('shopperId', '=', p.shopperId)
+      .where('telephone', '=', p.telephone)
+      .where('used', '=', 0)
+      .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+      .where('expiresAt', '>', p.now)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
   return {
     shopperPhone(shopperId: number) {
       return db
@@ -48,18 +62,7 @@ export function phoneRepository(db: Kysely<Database>) {
       now: string,
       executor: Executor = db,
     ): Promise<LiveCode | undefined> {
-      return executor
-        .selectFrom('telephoneVerifications')
-        .select(['id', 'codeHash', 'expiresAt'])
-        .where('shopperId', '=', shopperId)
-        .where('telephone', '=', telephone)
-        .where('used', '=', 0)
-        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-        .where('expiresAt', '>', now)
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return liveCode.first({ shopperId, telephone, now }, executor);
     },
 
     async countWrongAttempt(executor: Executor, id: number): Promise<void> {

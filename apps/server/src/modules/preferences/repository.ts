@@ -29,7 +29,7 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
       .orderBy('viewOrder')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ id: row.id, name: row.name, mailType: row.mailType, selected: selected.has(row.id) }));
+    return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id), mailType: row.mailType }));
   };
 
   return {

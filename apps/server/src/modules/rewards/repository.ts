@@ -10,9 +10,10 @@ import {
   isVoucherExpired,
   type Voucher,
 } from '@account/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { InferResult, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -21,8 +22,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Every achievement of the shop with the shopper's progress and claim (the account's achievements,
  * spec §3), in the shop's order; `only` narrows it to one achievement.
  */
-async function shopperAchievements(db: Executor, shopperId: number, only?: number): Promise<Achievement[]> {
-  let query = db
+const achievementsOf = (db: Executor, shopperId: number) =>
+  db
     .selectFrom('achievements')
     .leftJoin('shopperAchievements', (join) =>
       join
@@ -44,41 +45,44 @@ async function shopperAchievements(db: Executor, shopperId: number, only?: numbe
     ])
     .orderBy('achievements.viewOrder')
     .orderBy('achievements.id');
-  if (only !== undefined) query = query.where('achievements.id', '=', only);
-  const rows = await query.execute();
-  return rows.map((r) => {
-    // An achievement the shopper has not started has no row: no progress, no claim.
-    const progress = r.progress ?? 0;
-    const claimDate = r.claimDate ?? null;
-    const progressPercentage = achievementPercentage(progress, r.totalProgress);
-    const canClaim = isAchievementClaimable({ progressPercentage, claimDate });
-    return {
-      achievementId: r.id,
-      name: r.name,
-      detail: r.detail,
-      description: r.description,
-      reward: r.reward,
-      icon: r.icon,
-      scaleType: r.scaleType,
-      progress,
-      totalProgress: r.totalProgress,
-      currency: r.currency,
-      claimDate,
-      disableClaim: !canClaim,
-      animate: false,
-      top: false,
-      progressPercentage,
-      canClaim,
-    };
-  });
+
+function toAchievement(r: InferResult<ReturnType<typeof achievementsOf>>[number]): Achievement {
+  // An achievement the shopper has not started has no row: no progress, no claim.
+  const progress = r.progress ?? 0;
+  const claimDate = r.claimDate ?? null;
+  const progressPercentage = achievementPercentage(progress, r.totalProgress);
+  const canClaim = isAchievementClaimable({ progressPercentage, claimDate });
+  return {
+    achievementId: r.id,
+    name: r.name,
+    detail: r.detail,
+    description: r.description,
+    reward: r.reward,
+    icon: r.icon,
+    scaleType: r.scaleType,
+    progress,
+    totalProgress: r.totalProgress,
+    currency: r.currency,
+    claimDate,
+    disableClaim: !canClaim,
+    animate: false,
+    top: false,
+    progressPercentage,
+    canClaim,
+  };
+}
+
+async function shopperAchievement(db: Executor, shopperId: number, only: number): Promise<Achievement[]> {
+  const rows = await achievementsOf(db, shopperId).where('achievements.id', '=', only).execute();
+  return rows.map(toAchievement);
 }
 
 /**
  * The shopper's vouchers with their campaigns (the account's vouchers, spec §3), grouped by
  * campaign; `only` narrows it to one voucher. A voucher's own expiry overrides its campaign's.
  */
-async function shopperVouchers(db: Executor, shopperId: number, now: string, only?: number): Promise<Voucher[]> {
-  let query = db
+const vouchersOf = (db: Executor, shopperId: number) =>
+  db
     .selectFrom('vouchers')
     .innerJoin('voucherCampaigns', 'voucherCampaigns.id', 'vouchers.campaignId')
     .select([
@@ -99,45 +103,52 @@ async function shopperVouchers(db: Executor, shopperId: number, now: string, onl
     .where('vouchers.shopperId', '=', shopperId)
     .orderBy('vouchers.campaignId')
     .orderBy('vouchers.id');
-  if (only !== undefined) query = query.where('vouchers.id', '=', only);
-  const rows = await query.execute();
-  return rows.map((r) => {
-    const expireDate = r.expireDate ?? r.campaignExpireDate;
-    return {
-      id: r.id,
-      campaignId: r.campaignId,
-      campaign: r.campaign,
-      code: r.code,
-      used: r.used,
-      limited: r.limited === 1,
-      redeemDate: r.redeemDate,
-      claimDate: r.claimDate,
-      expireDate,
-      isExpired: isVoucherExpired(expireDate, now),
-      discount: {
-        percentage: r.discountPercentage,
-        amount: fromTenThousandths(r.discountAmountE4),
-        currency: r.currency,
-      },
-    };
-  });
+
+function toVoucher(r: InferResult<ReturnType<typeof vouchersOf>>[number], now: string): Voucher {
+  const expireDate = r.expireDate ?? r.campaignExpireDate;
+  return {
+    id: r.id,
+    campaignId: r.campaignId,
+    campaign: r.campaign,
+    code: r.code,
+    used: r.used,
+    limited: r.limited === 1,
+    redeemDate: r.redeemDate,
+    claimDate: r.claimDate,
+    expireDate,
+    isExpired: isVoucherExpired(expireDate, now),
+    discount: {
+      percentage: r.discountPercentage,
+      amount: fromTenThousandths(r.discountAmountE4),
+      currency: r.currency,
+    },
+  };
+}
+
+async function shopperVoucher(db: Executor, shopperId: number, now: string, only: number): Promise<Voucher[]> {
+  const rows = await vouchersOf(db, shopperId).where('vouchers.id', '=', only).execute();
+  return rows.map((r) => toVoucher(r, now));
 }
 
 export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  const achievements = prepared(db, (p: { shopperId: number }) => achievementsOf(db, p.shopperId));
+  const vouchers = prepared(db, (p: { shopperId: number }) => vouchersOf(db, p.shopperId));
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
 
     /** Every achievement of the shop with the shopper's progress (the account's achievements). */
-    achievements: (shopperId: number): Promise<Achievement[]> => shopperAchievements(db, shopperId),
+    achievements: async (shopperId: number): Promise<Achievement[]> =>
+      (await achievements.rows({ shopperId })).map(toAchievement),
 
     async achievement(shopperId: number, achievementId: number): Promise<Achievement | undefined> {
-      return (await shopperAchievements(db, shopperId, achievementId))[0];
+      return (await shopperAchievement(db, shopperId, achievementId))[0];
     },
 
     /** The shopper's vouchers with their campaigns (the account's vouchers). */
-    vouchers: (shopperId: number, now: string): Promise<Voucher[]> => shopperVouchers(db, shopperId, now),
+    vouchers: async (shopperId: number, now: string): Promise<Voucher[]> =>
+      (await vouchers.rows({ shopperId })).map((r) => toVoucher(r, now)),
 
     /**
      * Sets the claim date of the shopper's achievement if it is claimable (§3: progress reached the
@@ -173,7 +184,7 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
 
     /** One of the shopper's vouchers; inside a transaction pass it (SQLite has one connection). */
     async voucher(shopperId: number, voucherId: number, now: string, trx: Executor = db): Promise<Voucher | undefined> {
-      return (await shopperVouchers(trx, shopperId, now, voucherId))[0];
+      return (await shopperVoucher(trx, shopperId, now, voucherId))[0];
     },
 
     /** The campaign whose claim code this is, compared case-insensitively (a unique index on lower(claim_code)). */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 
 export interface SessionRow {
@@ -9,13 +10,15 @@ export interface SessionRow {
 }
 
 export function sessionRepository(db: Kysely<Database>) {
+  const find = prepared(db, (p: { id: string }) =>
+    db.selectFrom('sessions').select(['shopperId', 'createdAt', 'lastSeenAt', 'expiresAt']).where('id', '=', p.id),
+  );
+  const touch = prepared(db, (p: { id: string; now: string }) =>
+    db.updateTable('sessions').set({ lastSeenAt: p.now }).where('id', '=', p.id),
+  );
   return {
     find(id: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .select(['shopperId', 'createdAt', 'lastSeenAt', 'expiresAt'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return find.first({ id });
     },
     async create(row: { id: string; shopperId: number; now: string; expiresAt: string }): Promise<void> {
       await db
@@ -29,8 +32,11 @@ export function sessionRepository(db: Kysely<Database>) {
         })
         .execute();
     },
-    async touch(id: string, now: string): Promise<void> {
-      await db.updateTable('sessions').set({ lastSeenAt: now }).where('id', '=', id).execute();
+    /** Records last-seen of many sessions in one transaction: one commit (one fsync) for all. */
+    async touch(seen: ReadonlyMap<string, string>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const [id, now] of seen) await touch.result({ id, now }, trx);
+      });
     },
     async remove(id: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', id).execute();

@@ -10,9 +10,11 @@ function memoryRepository() {
     create: async ({ id, shopperId, now, expiresAt }) => {
       rows.set(id, { shopperId, createdAt: now, lastSeenAt: now, expiresAt });
     },
-    touch: async (id, now) => {
-      const row = rows.get(id);
-      if (row) row.lastSeenAt = now;
+    touch: async (seen) => {
+      for (const [id, now] of seen) {
+        const row = rows.get(id);
+        if (row) row.lastSeenAt = now;
+      }
     },
     remove: async (id) => {
       rows.delete(id);
@@ -84,7 +86,32 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
     expect(seen()).toBe(first);
     advance(31);
     await sessions.resolve(token);
+    await sessions.flush();
     expect(seen()).not.toBe(first);
+  });
+
+  it('writes the last-seen times of many sessions together, off the request path', async () => {
+    const { sessions, advance, rows } = setup();
+    const tokens = [await sessions.start(1), await sessions.start(2)];
+    const firstSeen = rows.get(hashToken(tokens[0]!))?.lastSeenAt;
+    advance(61);
+    for (const token of tokens) expect(await sessions.resolve(token)).not.toBeNull();
+    // Not yet written, yet the session counts as just seen: idle is judged on the waiting time.
+    expect(rows.get(hashToken(tokens[0]!))?.lastSeenAt).toBe(firstSeen);
+    advance(3600 - 30);
+    expect(await sessions.resolve(tokens[0]!)).toBe(1);
+    await sessions.flush();
+    for (const token of tokens) expect(rows.get(hashToken(token))?.lastSeenAt).not.toBe(firstSeen);
+  });
+
+  it('sweeps no session whose last-seen is still waiting to be written', async () => {
+    const { sessions, advance, rows } = setup();
+    const token = await sessions.start(1);
+    advance(3000);
+    expect(await sessions.resolve(token)).toBe(1);
+    advance(3000);
+    expect(await sessions.sweep()).toBe(0);
+    expect(rows.size).toBe(1);
   });
 
   it('ends a session on logout and sweeps expired ones', async () => {

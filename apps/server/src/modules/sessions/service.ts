@@ -7,6 +7,11 @@ import type { SessionRepository } from './repository.js';
 
 /** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Last-seen writes wait this long and go out together in one transaction: under SQLite's
+ * synchronous=FULL each commit is an fsync, too slow to make on the request's path.
+ */
+export const TOUCH_FLUSH_MS = 2000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -19,6 +24,24 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
   // At most half the idle timeout: with SESSION_IDLE_TIMEOUT=60 a once-a-minute write would come
   // only after the session is already idle, so an active shopper would be signed out regardless.
   const touchInterval = Math.min(TOUCH_INTERVAL_MS, (policy.idleTimeoutSeconds * 1000) / 2);
+  /** Last-seen of sessions used since the last flush, by session id. */
+  let seen = new Map<string, string>();
+  /** The writes so far, one after the other. */
+  let flushing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+
+  /** Writes the waiting last-seen times. A failed write is dropped: the next request touches again. */
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (seen.size > 0) {
+      const batch = seen;
+      seen = new Map();
+      flushing = flushing.then(() => repository.touch(batch)).catch(() => {});
+    }
+    return flushing;
+  }
+
   return {
     /** Creates a session and returns the token for the cookie. */
     async start(shopperId: number): Promise<string> {
@@ -39,20 +62,32 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
       const row = await repository.find(id);
       if (!row) return null;
       const at = now().getTime();
-      const lastSeen = Date.parse(row.lastSeenAt);
+      const waiting = seen.get(id);
+      const lastSeen = Math.max(Date.parse(row.lastSeenAt), waiting === undefined ? 0 : Date.parse(waiting));
       if (at >= Date.parse(row.expiresAt) || at - lastSeen >= policy.idleTimeoutSeconds * 1000) {
+        seen.delete(id);
         await repository.remove(id);
         return null;
       }
-      if (at - lastSeen >= touchInterval) await repository.touch(id, new Date(at).toISOString());
+      if (at - lastSeen >= touchInterval) {
+        seen.set(id, new Date(at).toISOString());
+        timer ??= setTimeout(flush, TOUCH_FLUSH_MS).unref();
+      }
       return row.shopperId;
     },
 
     async end(token: string): Promise<void> {
-      await repository.remove(hashToken(token));
+      const id = hashToken(token);
+      seen.delete(id);
+      await repository.remove(id);
     },
 
+    /** Writes the last-seen times still waiting (before a sweep, and when the server stops). */
+    flush,
+
     async sweep(): Promise<number> {
+      // An active session whose last-seen still waits must not be swept as idle.
+      await flush();
       const at = now();
       return repository.removeExpired(
         at.toISOString(),

@@ -7,13 +7,16 @@ import {
 } from '@account/contract';
 import { z } from 'zod';
 
-const fields = (defaults: readonly FieldDefinition[]) =>
-  z
+const fields = (defaults: readonly FieldDefinition[]) => {
+  // Through the schema like stored fields, so that a default answers exactly as the contract has it.
+  const normalized = z.array(FieldDefinition).parse(defaults);
+  return z
     .array(FieldDefinition)
     .nullable()
     .optional()
-    .transform((v) => (v && v.length > 0 ? v : [...defaults]))
-    .catch([...defaults]);
+    .transform((v) => (v && v.length > 0 ? v : [...normalized]))
+    .catch([...normalized]);
+};
 
 export const StoredSettings = z.object({
   companyId: z.number().int().catch(1).default(1),
