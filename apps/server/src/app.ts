@@ -183,9 +183,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(503).send({ status: 'unavailable', database: db.kind });
     }
   };
-  app.get('/account/api/health', ready);
-  app.get('/account/api/ready', ready);
-  app.get('/account/api/live', async () => ({ status: 'ok' }));
+  // Probes come every few seconds from load balancers and orchestrators: their requests are not logged.
+  const probe = { logLevel: 'warn' } as const;
+  app.get('/account/api/health', probe, ready);
+  app.get('/account/api/ready', probe, ready);
+  app.get('/account/api/live', probe, async () => ({ status: 'ok' }));
 
   if (config.devIdentityProvider) {
     await registerDemoIdentityProvider(app, {

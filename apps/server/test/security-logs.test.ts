@@ -166,3 +166,15 @@ describe(`DESIGN §6 what the log holds (${databaseKind})`, () => {
     expect(leaked).toEqual([]);
   });
 });
+
+describe(`DESIGN §8 health probes are not logged (${databaseKind})`, () => {
+  it('a load balancer’s health, readiness and liveness probes write no request log line; other requests do', async () => {
+    const before = logLines.length;
+    for (const path of ['/account/api/health', '/account/api/ready', '/account/api/live']) {
+      expect((await server.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    }
+    expect(logLines.slice(before).join('')).toBe('');
+    await server.app.inject({ method: 'GET', url: api('/setting') });
+    expect(logLines.slice(before).join('')).toContain(`"url":"${api('/setting')}"`);
+  });
+});
