@@ -57,11 +57,6 @@ export function toAddress(r: AddressRow): Address {
 const addressesOf = (db: Executor, shopperId: number) =>
   db.selectFrom('addresses').select(COLUMNS).where('shopperId', '=', shopperId).orderBy('id');
 
-/** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
-export async function shopperAddresses(db: Executor, shopperId: number): Promise<Address[]> {
-  return (await addressesOf(db, shopperId).execute()).map(toAddress);
-}
-
 function parseExtraFields(json: string | null): Record<string, string> {
   if (!json) return {};
   try {
@@ -97,6 +92,12 @@ const roleValue = (role: AddressRole, on: boolean) =>
 
 export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   const addresses = prepared(db, (p: { shopperId: number }) => addressesOf(db, p.shopperId));
+  const country = prepared(db, (p: { code: string }) =>
+    db.selectFrom('countries').select('code').where('code', '=', p.code),
+  );
+  const anyAddress = prepared(db, (p: { shopperId: number }) =>
+    db.selectFrom('addresses').select('id').where('shopperId', '=', p.shopperId).limit(1),
+  );
 
   /** Gives `id` the role, taking it from the shopper's other addresses first (the index allows one). */
   async function giveRole(trx: Transaction<Database>, shopperId: number, id: number, role: AddressRole, now: string) {
@@ -116,7 +117,9 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   }
 
   return {
-    list: async (shopperId: number) => (await addresses.rows({ shopperId })).map(toAddress),
+    /** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
+    list: async (shopperId: number, executor: Executor = db): Promise<Address[]> =>
+      (await addresses.rows({ shopperId }, executor)).map(toAddress),
 
     /** One of the shopper's own addresses; another shopper's is as absent as an unknown one. */
     async find(
@@ -134,8 +137,7 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     },
 
     async countryExists(code: string): Promise<boolean> {
-      const row = await db.selectFrom('countries').select('code').where('code', '=', code).executeTakeFirst();
-      return row !== undefined;
+      return (await country.first({ code })) !== undefined;
     },
 
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -153,8 +155,7 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     },
 
     async hasAddresses(trx: Transaction<Database>, shopperId: number): Promise<boolean> {
-      const row = await trx.selectFrom('addresses').select('id').where('shopperId', '=', shopperId).executeTakeFirst();
-      return row !== undefined;
+      return (await anyAddress.first({ shopperId }, trx)) !== undefined;
     },
 
     async insert(

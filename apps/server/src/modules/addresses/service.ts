@@ -22,7 +22,7 @@ import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { VatCheck } from '../../integrations/vat/vat-check.js';
 import type { SettingsService } from '../settings/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
-import { type AddressData, type AddressRepository, type AddressRole, shopperAddresses } from './repository.js';
+import type { AddressData, AddressRepository, AddressRole } from './repository.js';
 
 export interface AddressServiceOptions {
   repository: AddressRepository;
@@ -118,25 +118,21 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
   }
 
   /** Tells the shop (webhook outbox, same transaction) what became of an address and the defaults. */
+  /** Records the change for the webhooks; answers the address as it now is (null once deleted). */
   async function announce(
     trx: Transaction<Database>,
     shopperId: number,
     type: 'address.created' | 'address.updated' | 'address.deleted',
     addressId: number,
-  ): Promise<void> {
-    const book = await shopperAddresses(trx, shopperId);
+  ): Promise<Address | null> {
+    const book = await repository.list(shopperId, trx);
     const defaults = {
       billingAddressId: book.find((a) => a.isBilling)?.addressId ?? null,
       shippingAddressId: book.find((a) => a.isShipping)?.addressId ?? null,
     };
     const address = book.find((a) => a.addressId === addressId) ?? null;
     await recordEvent(trx, { shopperId, type, data: { addressId, address, defaults } });
-  }
-
-  async function saved(shopperId: number, id: number): Promise<Address> {
-    const stored = await repository.find(shopperId, id);
-    if (!stored) throw notFound('No such address');
-    return stored.address;
+    return address;
   }
 
   return {
@@ -151,15 +147,15 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
         extraFields: sentExtraFields(input.extraFields, addressFields),
       } as AddressData);
       await requireValid(data, input);
-      const id = await repository.transaction(async (trx) => {
+      const address = await repository.transaction(async (trx) => {
         await repository.lockShopper(trx, shopperId);
         const first = !(await repository.hasAddresses(trx, shopperId));
         const roles = { isBilling: first || input.isBilling, isShipping: first || input.isShipping };
         const inserted = await repository.insert(trx, shopperId, data, roles, new Date().toISOString());
-        await announce(trx, shopperId, 'address.created', inserted);
-        return inserted;
+        return announce(trx, shopperId, 'address.created', inserted);
       });
-      return saved(shopperId, id);
+      if (!address) throw notFound('No such address');
+      return address;
     },
 
     /**
@@ -191,7 +187,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
       const confirmationSent = update.confirmEmail !== undefined || update.confirmTelephone !== undefined;
       if (Object.keys(changes).length > 0 || confirmationSent) await requireValid(merged, update);
 
-      await repository.transaction(async (trx) => {
+      const address = await repository.transaction(async (trx) => {
         await repository.lockShopper(trx, shopperId);
         // Deleted meanwhile (another tab): nothing to change.
         if (!(await repository.find(shopperId, id, trx))) throw notFound('No such address');
@@ -201,9 +197,10 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
           const wanted = update[role];
           if (wanted !== undefined) await repository.setRole(trx, shopperId, id, role, wanted, now);
         }
-        await announce(trx, shopperId, 'address.updated', id);
+        return announce(trx, shopperId, 'address.updated', id);
       });
-      return saved(shopperId, id);
+      if (!address) throw notFound('No such address');
+      return address;
     },
 
     /** Deletes an address; a default role it held goes to the shopper's oldest remaining address. */

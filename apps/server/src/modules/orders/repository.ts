@@ -168,7 +168,7 @@ export function orderRepository(db: Kysely<Database>) {
 
   /**
    * A page of the shopper's orders (or of those whose search text matches the LIKE pattern): its
-   * rows, products and transactions, and the count, each a prepared query. The page's ids are
+   * rows with the count, products and transactions, each a prepared query. The page's ids are
    * chosen from the shopper's entries of the covering index orders_shopper_search_idx alone
    * (index-only scans); full rows are read for the page's orders only.
    */
@@ -186,9 +186,21 @@ export function orderRepository(db: Kysely<Database>) {
         .limit(p.limit)
         .offset(p.offset);
     return {
+      // The page's orders with the number of matches in all (counted before the limit applies).
       rows: prepared(db, (p: Params) =>
-        selectOrders(db)
-          .where('orders.id', 'in', pageIds(p))
+        db
+          .selectFrom(
+            matching(p.shopperId, p.pattern)
+              .select((eb) => ['id', eb.fn.countAll().over().as('total')])
+              .orderBy('createdAt', 'desc')
+              .orderBy('id', 'desc')
+              .limit(p.limit)
+              .offset(p.offset)
+              .as('page'),
+          )
+          .innerJoin('orders', 'orders.id', 'page.id')
+          .leftJoin('invoices', 'invoices.orderId', 'orders.id')
+          .select([...ORDER_COLUMNS, 'page.total'])
           .orderBy('orders.createdAt', 'desc')
           .orderBy('orders.id', 'desc'),
       ),
@@ -209,10 +221,7 @@ export function orderRepository(db: Kysely<Database>) {
   return {
     hydrate,
 
-    /**
-     * One page of the shopper's orders, newest first, and how many there are in all. A page that
-     * is not full tells the total itself, so most shoppers and most searches need no count.
-     */
+    /** One page of the shopper's orders, newest first, and how many there are in all. */
     async page(
       shopperId: number,
       { pattern, limit, offset }: { pattern: string | null; limit: number; offset: number },
@@ -224,9 +233,11 @@ export function orderRepository(db: Kysely<Database>) {
       const [products, transactions] =
         rows.length === 0 ? [[], []] : await Promise.all([queries.lines.rows(params), queries.payments.rows(params)]);
       const orders = assemble(rows, products, transactions);
-      if (rows.length < limit && (rows.length > 0 || offset === 0)) return { orders, total: offset + rows.length };
-      const count = await queries.count.first(params);
       // Kysely types a count as string, number or bigint (db/connection.ts reads bigint as a number).
+      if (rows[0]) return { orders, total: Number(rows[0].total) };
+      if (offset === 0) return { orders, total: 0 };
+      // Past the last page: the page query had no row to carry the count.
+      const count = await queries.count.first(params);
       return { orders, total: Number(count?.total ?? 0) };
     },
 
