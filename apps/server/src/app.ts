@@ -100,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // One line per request when it is answered (the onResponse hook below), not two.
+    disableRequestLogging: true,
     return503OnClosing: true,
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
@@ -108,6 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler(config.checkResponses));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   const fetch = options.fetch ?? globalThis.fetch;
