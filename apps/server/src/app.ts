@@ -22,7 +22,7 @@ import { registerDemoShop } from './demo/shop.js';
 import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandling } from './http/errors.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
 import { providerOrigins, registerSecurityHeaders } from './http/security.js';
@@ -100,8 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
-    // One line per request when it is answered (the onResponse hook below), not two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     return503OnClosing: true,
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
@@ -110,9 +109,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler(config.checkResponses));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   const fetch = options.fetch ?? globalThis.fetch;

@@ -167,7 +167,7 @@ describe(`DESIGN §6 what the log holds (${databaseKind})`, () => {
   });
 });
 
-describe(`DESIGN §8 health probes are not logged (${databaseKind})`, () => {
+describe(`DESIGN §8 request logs: one line a request, none for health probes (${databaseKind})`, () => {
   it('a load balancer’s health, readiness and liveness probes write no request log line; other requests do', async () => {
     const before = logLines.length;
     for (const path of ['/account/api/health', '/account/api/ready', '/account/api/live']) {
@@ -176,5 +176,18 @@ describe(`DESIGN §8 health probes are not logged (${databaseKind})`, () => {
     expect(logLines.slice(before).join('')).toBe('');
     await server.app.inject({ method: 'GET', url: api('/setting') });
     expect(logLines.slice(before).join('')).toContain(`"url":"${api('/setting')}"`);
+  });
+
+  it('a request is one line, written when it is answered: what was asked, the status and the time taken', async () => {
+    const before = logLines.length;
+    await server.app.inject({ method: 'GET', url: api('/setting') });
+    const lines = logLines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: api('/setting') },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
   });
 });

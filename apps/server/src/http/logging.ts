@@ -7,7 +7,7 @@
  *   session cookie, the cross-site request token, API keys, widget data and SMS codes;
  * - should a line ever be given headers, those that hold credentials are censored.
  */
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 /** Headers holding credentials, in any object logged as `headers` or as `something.headers`. */
@@ -42,4 +42,19 @@ export function loggerOptions({ level, stream }: LogOptions): NonNullable<Fastif
     },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
+}
+
+/**
+ * One line per request, when it is answered, with the request, the status and the time taken;
+ * Fastify's own controller writes a second line on arrival, which was half the logging CPU of a call.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
