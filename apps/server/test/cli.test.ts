@@ -25,11 +25,10 @@ afterAll(async () => {
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['apps/server/dist/cli.js', ...args],
-      { cwd: root, env: { PATH: process.env.PATH, ...database.env } },
-    );
+    const child = spawn(process.execPath, ['apps/server/dist/cli.js', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, ...database.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
