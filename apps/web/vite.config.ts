@@ -1,6 +1,8 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './scripts/route-preloads.ts';
+import { sharedChunk } from './scripts/shared-chunk.ts';
 
 /** The account API server that `npm run dev` starts beside Vite. */
 const apiServer = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
@@ -21,9 +23,11 @@ function embedSiteConfigInDev(): Plugin {
   };
 }
 
+const shared = sharedChunk();
+
 export default defineConfig({
   base: '/account/',
-  plugins: [react(), embedSiteConfigInDev()],
+  plugins: [react(), embedSiteConfigInDev(), routePreloads(), shared.plugin],
   resolve: {
     conditions: ['@account/source', 'module', 'browser', 'development|production'],
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
@@ -46,7 +50,10 @@ export default defineConfig({
     // Screens load lazily; the address form (country and phone pickers with their metadata) is the
     // largest at ~92 KB gzipped. The first-screen budget of DESIGN §8 is checked by `npm run bench`.
     chunkSizeWarningLimit: 400,
-    // Names every chunk with its imports (dist/.vite/manifest.json): how `npm run bench` weighs screens.
+    // Names every chunk with its imports (dist/.vite/manifest.json): how `npm run bench` weighs screens
+    // and where route-preloads.json comes from.
     manifest: true,
+    // What the screens share beyond the entry goes in one chunk, not a dozen tiny ones (scripts/shared-chunk.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: shared.groups } } },
   },
 });

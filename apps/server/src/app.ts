@@ -208,7 +208,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSpa(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
-    siteConfig: async (request) => settings.siteConfig((await requestLocale(request, services.locales)).language),
+    locale: (request) => requestLocale(request, services.locales),
+    siteConfig: (language) => settings.siteConfig(language),
+    // The same service calls as GET /shopuser/me, /translation and /localize.
+    account: (shopperId) => accounts.load(shopperId),
+    translations: (language) => settings.translations(language),
+    localize: (locale) => settings.localize(locale),
   });
 
   const sweeper = setInterval(() => {

@@ -2,10 +2,16 @@
  * Serving the web app under /account (spec §2 Shell: the configuration is read from a page
  * element, not fetched), JSON 404s under /account/api, health and security headers.
  */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SiteConfig } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_DIST } from '../src/app.js';
+import { preloadLinks, ROUTE_PRELOADS_FILE } from '../src/http/spa.js';
 import { TestBrowser } from './support/browser.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { signedIn } from './support/sign-in.js';
+import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -84,6 +90,147 @@ describe(`§2 Shell: the app and its configuration (${databaseKind})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: databaseKind });
   });
+});
+
+/** The JSON of a call's answer the page carries; undefined when it carries none. */
+function embeddedAnswer(html: string, call: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="answer-${call}">(.*?)</script>`, 's').exec(html);
+  return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
+}
+
+/** The preload links of a page: hrefs of modulepreload (scripts) and preload as=style (styles). */
+function preloads(html: string): { scripts: string[]; styles: string[] } {
+  const hrefs = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!);
+  return {
+    scripts: hrefs(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+    styles: hrefs(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g),
+  };
+}
+
+describe(`DESIGN §8 The page carries what the first screen needs (${databaseKind})`, () => {
+  it('embeds the signed-in account exactly as GET /shopuser/me answers it, and the texts and lists as theirs do', async () => {
+    const browser = await signedIn(server, 'demo-emma');
+    const page = await browser.request('/account/');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const me = await browser.request(api('/shopuser/me'));
+    expect(me.statusCode).toBe(200);
+    expect(embeddedAnswer(page.body, 'getAccount')).toEqual(me.json());
+    const language = embeddedConfig(page.body).currentLanguage;
+    const translations = await browser.request(api(`/translation?language=${language}`));
+    expect(embeddedAnswer(page.body, 'getTranslations')).toEqual(translations.json());
+    expect(embeddedAnswer(page.body, 'getLocalize')).toEqual((await browser.request(api('/localize'))).json());
+  });
+
+  it('carries no account when signed out: null, what the app makes of the 401, so it need not ask', async () => {
+    const browser = new TestBrowser(server.app);
+    for (const url of ['/account/login', '/account/']) {
+      const page = await browser.request(url);
+      expect(embeddedAnswer(page.body, 'getAccount'), url).toBeNull();
+      expect(page.body).not.toContain('"email"');
+      expect(embeddedAnswer(page.body, 'getTranslations')).toEqual(expect.any(Array));
+    }
+  });
+
+  it('escapes the embedded account so what a shopper typed cannot close the script element', async () => {
+    const browser = await signedIn(server, 'new');
+    const id = (embeddedAnswer((await browser.request('/account/')).body, 'getAccount') as { id: number }).id;
+    const name = '</script><script>alert(1)</script><!--';
+    await server.app.db.kysely.updateTable('shoppers').set({ firstName: name }).where('id', '=', id).execute();
+    const page = await browser.request('/account/');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<!--');
+    expect(embeddedAnswer(page.body, 'getAccount')).toMatchObject({ id, firstName: name });
+  });
+});
+
+describe('DESIGN §8 Preload links for the screen at the page’s path', () => {
+  const table = {
+    routes: [
+      { path: 'login', guarded: false, files: ['assets/Login.js', 'assets/Login.css'] },
+      { path: '', guarded: true, files: ['assets/Overview.js', 'assets/Overview.css', 'assets/shared.js'] },
+      { path: 'orders', guarded: true, files: ['assets/Orders.js', 'assets/shared.js'] },
+      { path: 'orders/:id', guarded: true, files: ['assets/OrderDetail.js'] },
+      { path: 'addresses/:id', guarded: true, files: ['assets/AddressEdit.js'] },
+      { path: 'addresses/add', guarded: true, files: ['assets/AddressAdd.js'] },
+    ],
+    signIn: ['assets/Login.js', 'assets/Login.css'],
+  };
+  const scripts = (pagePath: string, signedIn = true) => preloads(preloadLinks(table, pagePath, signedIn)).scripts;
+
+  it('picks the screen by its route, a static segment before a parameter, as the router does', () => {
+    expect(preloads(preloadLinks(table, '/', true))).toEqual({
+      scripts: ['/account/assets/Overview.js', '/account/assets/shared.js'],
+      styles: ['/account/assets/Overview.css'],
+    });
+    expect(scripts('')).toEqual(['/account/assets/Overview.js', '/account/assets/shared.js']);
+    expect(scripts('/Orders/')).toEqual(['/account/assets/Orders.js', '/account/assets/shared.js']);
+    expect(scripts('/orders/12')).toEqual(['/account/assets/OrderDetail.js']);
+    expect(scripts('/addresses/add')).toEqual(['/account/assets/AddressAdd.js']);
+    expect(scripts('/addresses/7')).toEqual(['/account/assets/AddressEdit.js']);
+  });
+
+  it('adds the sign-in screen for a signed-out visitor of a guarded screen, and nothing for unknown paths', () => {
+    expect(scripts('/orders', false)).toEqual([
+      '/account/assets/Orders.js',
+      '/account/assets/shared.js',
+      '/account/assets/Login.js',
+    ]);
+    expect(scripts('/login', false)).toEqual(['/account/assets/Login.js']);
+    expect(scripts('/orders/12/more')).toEqual([]);
+    expect(scripts('/not/a/page')).toEqual([]);
+  });
+
+  it('links only files the build holds, and none without a preload table', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'account-web-preloads-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
+    for (const file of ['Login.js', 'Login.css', 'Overview.js']) writeFileSync(path.join(dist, 'assets', file), '/**/');
+    writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(table));
+    const withTable = await startServer({ webDist: dist });
+    try {
+      const page = await new TestBrowser(withTable.app).request('/account/');
+      const links = preloads(page.body);
+      expect(links).toEqual({
+        scripts: ['/account/assets/Overview.js', '/account/assets/Login.js'],
+        styles: ['/account/assets/Login.css'],
+      });
+      for (const href of [...links.scripts, ...links.styles]) {
+        expect((await new TestBrowser(withTable.app).request(href)).statusCode, href).toBe(200);
+      }
+    } finally {
+      await withTable.close();
+    }
+    const page = await new TestBrowser(server.app).request('/account/');
+    expect(preloads(page.body)).toEqual({ scripts: [], styles: [] });
+  });
+
+  // The real build's table, as `npm run build` writes it (it runs before the tests in `npm test`).
+  it.skipIf(!existsSync(path.join(DEFAULT_WEB_DIST, ROUTE_PRELOADS_FILE)))(
+    'points at files of the real web build: the login page, the overview and the orders list',
+    async () => {
+      const built = await startServer({ webDist: DEFAULT_WEB_DIST });
+      try {
+        const browser = await signedIn(built, 'demo-emma');
+        const pages = [
+          (await new TestBrowser(built.app).request('/account/login')).body,
+          (await browser.request('/account/')).body,
+          (await browser.request('/account/orders')).body,
+        ];
+        for (const html of pages) {
+          const links = preloads(html);
+          expect(links.scripts.length).toBeGreaterThan(0);
+          for (const href of [...links.scripts, ...links.styles]) {
+            const file = await browser.request(href);
+            expect(file.statusCode, href).toBe(200);
+            expect(file.headers['content-type'], href).toMatch(href.endsWith('.css') ? /text\/css/ : /javascript/);
+          }
+        }
+      } finally {
+        await built.close();
+      }
+    },
+  );
 });
 
 describe(`DESIGN §6 Security headers (${databaseKind})`, () => {

@@ -232,9 +232,40 @@ test.describe('§8 Startup', () => {
   });
 
   test('a failing translations load is tolerated: the app starts and shows [key] for texts', async ({ page }) => {
+    // The page carries the texts; without them the app asks for them, and here that fails.
+    await page.route('**/account/login', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="answer-getTranslations">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body: html });
+    });
     await page.route('**/account/api/v1/translation**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto('/account/login');
     await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
+  });
+});
+
+test.describe('DESIGN §8 First screen', () => {
+  test('the account, texts and lists come with the page: the first screen asks for none of them', async ({ page }) => {
+    const asked: string[] = [];
+    const startupCalls = /\/api\/v1\/(shopuser\/me|translation|localize)/;
+    const record = (request: { url(): string }) => {
+      if (startupCalls.test(request.url())) asked.push(request.url());
+    };
+    page.on('request', record);
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    page.off('request', record);
+    await signIn(page, 'Emma');
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    page.on('request', record);
+    await page.goto('/account/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    await page.goto('/account/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
+    expect(asked).toEqual([]);
   });
 });
 

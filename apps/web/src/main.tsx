@@ -1,13 +1,15 @@
 /**
  * Startup (spec §2 Shell, §8): the configuration comes from the page and must be valid; account,
- * translations and localisation load in parallel and their failures are tolerated.
+ * translations and localisation load in parallel and their failures are tolerated. Usually they
+ * came with the page (lib/embedded-answers.ts) and nothing is waited for.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import { rememberWhereShopperCameFrom } from './app/shell/back-to-shop';
+import { seedFromPage } from './lib/embedded-answers';
 import { accountQuery, localizeQuery, translationsQuery } from './lib/queries';
 import { loadSiteConfig } from './lib/site-config';
 import { applyTheme } from './lib/theme';
@@ -28,16 +30,21 @@ async function start(): Promise<void> {
   applyTheme(config);
   rememberWhereShopperCameFrom(config);
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  seedFromPage(queryClient, config.currentLanguage);
   const results = await Promise.allSettled([
-    queryClient.fetchQuery(accountQuery),
-    queryClient.fetchQuery(translationsQuery(config.currentLanguage)),
-    queryClient.fetchQuery(localizeQuery),
+    queryClient.ensureQueryData(accountQuery),
+    queryClient.ensureQueryData(translationsQuery(config.currentLanguage)),
+    queryClient.ensureQueryData(localizeQuery),
   ]);
   for (const result of results) if (result.status === 'rejected') console.error(result.reason);
-  root.render(
-    <StrictMode>
-      <App config={config} queryClient={queryClient} />
-    </StrictMode>,
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built (Lighthouse's total blocking time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App config={config} queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 }
 

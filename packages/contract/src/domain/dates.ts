@@ -1,5 +1,5 @@
 /** Date display, submit formats and business days per spec §9 Dates. Month names are English. */
-import { addBusinessDays as addWeekdays, format, isValid, parseISO } from 'date-fns';
+import { addBusinessDays as addWeekdays, isValid, lightFormat, parseISO } from 'date-fns';
 
 export const DATE_FORMATS = {
   /** Achievements page claim date. */
@@ -16,6 +16,21 @@ export const DATE_FORMATS = {
 } as const;
 
 export type DateFormatName = keyof typeof DATE_FORMATS;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 export type DateInput = Date | string | number;
 
@@ -35,7 +50,9 @@ export function formatDate(value: DateInput | null | undefined, name: DateFormat
   const date = toDate(value);
   if (!date) return '';
   if (name === 'urlWithTime') return `${date.toISOString().slice(0, 16)}:00Z`;
-  return format(date, DATE_FORMATS[name]);
+  // lightFormat has no month names; the one format that shows one gets it as quoted text. (date-fns'
+  // full format brings its whole English locale, ~6 KB gzipped, into every screen that shows a date.)
+  return lightFormat(date, DATE_FORMATS[name].replace('MMMM', `'${MONTH_NAMES[date.getMonth()]}'`));
 }
 
 /** §9: business-day addition skips Saturday and Sunday. */

@@ -6,7 +6,7 @@
  */
 import { formatDate, type Order, orderStatus } from '@account/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
@@ -68,6 +68,9 @@ export function OrdersPage() {
   const [typed, setTyped] = useState(query);
 
   const orders = useInfiniteQuery(ordersQuery(query));
+  // The cards render as a transition, in slices between which the browser stays responsive,
+  // instead of one long task when a page of orders arrives.
+  const data = useDeferredValue(orders.data);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +78,7 @@ export function OrdersPage() {
     setSearchParams(next ? { query: next } : {}, { replace: true });
   };
 
-  const pages = orders.data?.pages ?? [];
+  const pages = data?.pages ?? [];
   const list = pages.flatMap((page) => page.data);
   const total = pages.at(-1)?.meta.total ?? 0;
   const shownQuery = pages[0]?.query ?? query;
@@ -107,7 +110,7 @@ export function OrdersPage() {
               {t('ac_TryAgain')}
             </Button>
           </Card>
-        ) : orders.isPending ? (
+        ) : !data ? (
           <div className={styles.loading}>
             <Spinner label={t('ac_LoadingOrders')} />
           </div>
@@ -129,7 +132,7 @@ export function OrdersPage() {
             </ul>
           </>
         )}
-        {orders.hasNextPage && (
+        {data && orders.hasNextPage && (
           <div className={styles.more}>
             <Button
               variant="secondary"

@@ -5,7 +5,7 @@
  * collapses, and all of it follows the account when it reloads.
  */
 import { claimedAchievements, FEATURES, fullName, hasFeature } from '@account/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
@@ -15,16 +15,19 @@ import { PageHeader } from '@/ui/PageHeader';
 import { LastOrderCard } from './LastOrderCard';
 import { LatestAchievementsCard } from './LatestAchievementsCard';
 import styles from './OverviewPage.module.css';
-import { PhoneVerification } from './PhoneVerification';
 import { ProfileCard } from './ProfileCard';
 import { ProfileWizard } from './ProfileWizard';
 import { RecentlyViewedCard } from './RecentlyViewedCard';
+
+// The phone verification popup opens on request: its code entry loads then, not with the page.
+const PhoneVerification = lazy(async () => ({ default: (await import('./PhoneVerification')).PhoneVerification }));
 
 export function OverviewPage() {
   const t = useT();
   const account = useAccount();
   const { enableFeatures } = useSiteConfig();
-  const [verifying, setVerifying] = useState(false);
+  // null until the popup is first opened; from then on it stays mounted, so closing it returns focus.
+  const [verifying, setVerifying] = useState<boolean | null>(null);
   const verificationOn = hasFeature(enableFeatures, FEATURES.telephoneNumberVerification);
   const claimed = claimedAchievements(account.achievements);
   const achievementsOn = hasFeature(enableFeatures, FEATURES.achievements);
@@ -55,7 +58,11 @@ export function OverviewPage() {
         )}
         {account.lastViewProducts.length > 0 && <RecentlyViewedCard products={account.lastViewProducts} />}
       </div>
-      {verificationOn && <PhoneVerification account={account} open={verifying} onClose={() => setVerifying(false)} />}
+      {verificationOn && verifying !== null && (
+        <Suspense fallback={null}>
+          <PhoneVerification account={account} open={verifying} onClose={() => setVerifying(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
