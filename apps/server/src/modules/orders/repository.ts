@@ -39,6 +39,10 @@ function parseAddress(json: string | null): OrderAddress | null {
   if (!json) return null;
   try {
     const stored = JSON.parse(json) as OrderAddress;
+    const keys = Object.keys(stored);
+    // Most are stored in the contract's order already.
+    if (keys.length === ORDER_ADDRESS_KEYS.length && keys.every((key, i) => key === ORDER_ADDRESS_KEYS[i]))
+      return stored;
     return Object.fromEntries(
       ORDER_ADDRESS_KEYS.filter((key) => key in stored).map((key) => [key, stored[key]]),
     ) as OrderAddress;
