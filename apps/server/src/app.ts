@@ -46,6 +46,8 @@ import { buildServices } from './services.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Shutdown has begun: readiness answers 503 so that load balancers stop sending, all else is served. */
+    startDraining(): void;
   }
 }
 
@@ -175,8 +177,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const dispatcher = services.webhookDispatcher;
   if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
 
-  // Readiness: the database answers (a load balancer sends traffic); liveness: the process runs.
+  // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
+  // liveness: the process runs.
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (draining) return reply.code(503).send({ status: 'draining', database: db.kind });
     try {
       await sql`select 1`.execute(db.kysely);
       return { status: 'ok', database: db.kind };

@@ -114,6 +114,7 @@ const Env = z.object({
   EMAIL_MX_CHECK: bool(false),
   SIGN_IN_RATE_LIMIT: int(30, 1, 1_000_000),
   INTEGRATION_RATE_LIMIT: int(1200, 1, 10_000_000),
+  SHUTDOWN_DRAIN_MS: int(5000, 0, 600_000),
   WEBHOOK_DELIVERY: bool(true),
   WEBHOOK_POLL_INTERVAL_MS: int(1000, 50, 600_000),
   WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
@@ -245,6 +246,8 @@ export interface Config {
   integrationRateLimit: number;
   /** Whether this instance delivers webhooks, how often it looks for due ones, and how long an endpoint may take. */
   webhooks: { deliver: boolean; pollIntervalMs: number; timeoutMs: number; retryBaseMs: number };
+  /** After SIGTERM: how long readiness says 503 while requests are still served, before the listener closes. */
+  shutdownDrainMs: number;
   sms: SmsConfig;
   phoneVerification: PhoneVerificationConfig;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
@@ -474,6 +477,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devIdentityProvider,
     logLevel: e.LOG_LEVEL,
     checkResponses: e.NODE_ENV !== 'production',
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     trustProxy: e.TRUST_PROXY,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,

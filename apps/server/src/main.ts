@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError } from './db/connection.js';
 import { MigrationError } from './db/migrate.js';
 
-/** Time to finish in-flight requests and webhook deliveries; a delivery may take its whole timeout. */
+/** Time to finish in-flight requests and webhook deliveries once draining is over; a delivery may take its whole timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
@@ -26,19 +26,32 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('graceful shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
+    // Readiness turns 503 at once, requests are served on for SHUTDOWN_DRAIN_MS while load balancers
+    // take this instance out; then the listener closes and what is in flight finishes.
+    app.startDraining();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    const force = setTimeout(
+      () => {
+        app.log.error('graceful shutdown timed out');
         process.exit(1);
       },
+      config.shutdownDrainMs + SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs,
     );
+    force.unref();
+    setTimeout(() => {
+      app.log.info('shutting down: finishing in-flight requests');
+      app.close().then(
+        () => {
+          // pino writes each line synchronously to standard output: nothing is left to flush.
+          app.log.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDrainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -78,30 +78,51 @@ describe(`Startup (${databaseKind})`, () => {
 });
 
 describe('Graceful shutdown', () => {
-  it('finishes and exits with code 0 on SIGTERM', async () => {
+  it('on SIGTERM readiness says 503 at once, requests are served for SHUTDOWN_DRAIN_MS, then it exits with code 0', async () => {
     const { spawn } = await import('node:child_process');
     const { freePort } = await import('./support/test-app.js');
     const database = await freshDatabase();
     const port = await freePort();
+    const drainMs = 2000;
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
       {
         cwd: root,
-        env: { PATH: process.env.PATH ?? '', SESSION_SECRET: secret, PORT: String(port), ...database.env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          SESSION_SECRET: secret,
+          PORT: String(port),
+          SHUTDOWN_DRAIN_MS: String(drainMs),
+          ...database.env,
+        },
       },
     );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
+    const url = (path: string) => `http://127.0.0.1:${port}/account/api${path}`;
     await expect.poll(() => output, { timeout: 20_000 }).toContain('Account area ready');
-    const health = await fetch(`http://127.0.0.1:${port}/account/api/health`);
-    expect(health.status).toBe(200);
+    expect((await fetch(url('/ready'))).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const signalled = performance.now();
     child.kill('SIGTERM');
+    // A load balancer asking now is told to stop sending...
+    await expect.poll(async () => (await fetch(url('/ready'))).status, { timeout: 1000, interval: 50 }).toBe(503);
+    expect((await fetch(url('/health'))).status).toBe(503);
+    // ...while every request still on its way is answered, not refused.
+    const statuses: number[] = [];
+    while (performance.now() - signalled < drainMs - 500) {
+      statuses.push((await fetch(url('/v1/setting'))).status);
+      statuses.push((await fetch(url('/live'))).status);
+    }
+    expect(statuses.length).toBeGreaterThan(2);
+    expect(new Set(statuses)).toEqual(new Set([200]));
     expect(await exited).toBe(0);
-    expect(output).toContain('shutting down');
+    expect(performance.now() - signalled).toBeGreaterThanOrEqual(drainMs);
+    expect(output).toContain('shutting down: draining');
+    expect(output).toContain('"msg":"stopped"');
     await database.drop();
   });
 });
