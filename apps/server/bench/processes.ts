@@ -205,6 +205,8 @@ export async function startAccountServer(options: {
       SESSION_SECRET,
       LOG_LEVEL: options.logLevel,
       DEMO: 'false',
+      // Stopped between sections with no load balancer to wait for.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     },
   });

@@ -59,6 +59,8 @@ export class ServerProcess {
       // The same secret across restarts: the XSRF tokens of the signed-in shoppers stay valid.
       SESSION_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
+      // No load balancer to wait for when a run stops the server.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -26,16 +26,18 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    // Readiness turns 503 at once, requests are served on for SHUTDOWN_DRAIN_MS while load balancers
-    // take this instance out; then the listener closes and what is in flight finishes.
+    // SIGTERM (an orchestrator, a rolling deploy): readiness turns 503 at once, requests are served
+    // on for SHUTDOWN_DRAIN_MS while load balancers take this instance out; then the listener
+    // closes and what is in flight finishes. Ctrl-C (SIGINT) at a terminal stops without the wait.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     app.startDraining();
-    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    app.log.info({ signal, drainMs }, 'shutting down: draining');
     const force = setTimeout(
       () => {
         app.log.error('graceful shutdown timed out');
         process.exit(1);
       },
-      config.shutdownDrainMs + SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs,
+      drainMs + SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs,
     );
     force.unref();
     setTimeout(() => {
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-    }, config.shutdownDrainMs);
+    }, drainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

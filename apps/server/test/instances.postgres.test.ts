@@ -89,6 +89,8 @@ beforeAll(async () => {
     WEBHOOK_POLL_INTERVAL_MS: '50',
     WEBHOOK_RETRY_BASE_MS: '100',
     WEBHOOK_TIMEOUT_MS: '5000',
+    // No load balancer to wait for: a stopped instance closes at once (startup.test.ts tests the drain).
+    SHUTDOWN_DRAIN_MS: '0',
   };
   // The first instance migrates and seeds; the second starts on the finished database.
   a = await startInstance(env);
