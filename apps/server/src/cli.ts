@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { WEBHOOK_DELIVERY_STATES } from '@account/contract';
 import { SingleBar } from 'cli-progress';
 import { ConfigError, loadDatabaseConfig } from './config.js';
+import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { DatabaseOpenError, openDatabase } from './db/connection.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
@@ -33,6 +34,10 @@ Commands:
                                        or {"kind":...,"key":{...},"delete":true}
   export-shopper <shop id> [--out=file.json]   everything held of one shopper, as JSON
   export-shopper --id=<account id> [--out=file.json]
+  backup <file>                        SQLite: a consistent copy of the database, also while the
+                                       server runs (PostgreSQL: use pg_dump)
+  restore <file> [--force]             SQLite, server stopped: put a backup in place; the current
+                                       database is kept beside it as account.db.before-restore-<time>
 
 The database is the server's: DATABASE_URL (PostgreSQL), else DATA_DIR/account.db (SQLite).
 Exit codes: 0 done, 1 failed, 2 done but some records were refused.`;
@@ -133,6 +138,7 @@ async function run(argv: string[]): Promise<number> {
       batch: { type: 'string' },
       out: { type: 'string' },
       id: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   const [command, sub, ...rest] = positionals;
@@ -140,10 +146,30 @@ async function run(argv: string[]): Promise<number> {
     print(USAGE);
     return command || values.help ? 0 : 1;
   }
-  const known = ['migrate', 'seed-demo', 'api-keys', 'webhooks', 'import', 'export-shopper'];
+  const known = ['migrate', 'seed-demo', 'api-keys', 'webhooks', 'import', 'export-shopper', 'backup', 'restore'];
   if (!known.includes(command)) throw new UsageError(`Unknown command '${command}'.`);
 
   const config = loadDatabaseConfig();
+  // Before anything opens the database: a backup is taken of the schema as it is, and a restore
+  // replaces the file.
+  if (command === 'backup' || command === 'restore') {
+    if (config.databaseUrl) {
+      throw new UsageError(
+        'On PostgreSQL use its own tools: pg_dump --format=custom "$DATABASE_URL" > account.dump, ' +
+          'and pg_restore --clean --if-exists --dbname="$DATABASE_URL" account.dump (README, Backup).',
+      );
+    }
+    if (!sub) throw new UsageError(`Name the file: ${command} <file>`);
+    if (command === 'backup') {
+      const { bytes } = backupSqlite(config.dataDir, sub);
+      print(`Backed up ${config.dataDir}/account.db to ${sub} (${bytes.toLocaleString('en')} bytes, checked).`);
+    } else {
+      const { keptAs } = restoreSqlite(config.dataDir, sub, values.force ?? false);
+      print(`Restored ${sub} into ${config.dataDir}/account.db.`);
+      if (keptAs) print(`The database it replaced is kept as ${keptAs}.`);
+    }
+    return 0;
+  }
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   try {
     const applied = await migrateToLatest(db);
@@ -251,7 +277,8 @@ run(process.argv.slice(2)).then(
       error instanceof UsageError ||
       error instanceof ConfigError ||
       error instanceof DatabaseOpenError ||
-      error instanceof MigrationError;
+      error instanceof MigrationError ||
+      error instanceof BackupError;
     const notFound = (error as { status?: number }).status === 404;
     process.stderr.write(
       known || notFound ? `account-area: ${(error as Error).message}\n` : `account-area failed: ${String(error)}\n`,

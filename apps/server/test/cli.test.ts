@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ShopperData } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind, freshDatabase } from './support/test-app.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
+import { TestBrowser } from './support/browser.js';
+import { signIn } from './support/sign-in.js';
+import { api, databaseKind, freePort, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -23,11 +28,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+type CliResult = { code: number; stdout: string; stderr: string };
+const cli = (...args: string[]) => cliOn(database.env, ...args);
+
+function cliOn(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['apps/server/dist/cli.js', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, ...database.env },
+      env: { PATH: process.env.PATH, ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -116,4 +124,87 @@ describe(`issue 8: the command line (${databaseKind})`, () => {
     expect(missing.stderr).toContain('No shopper has this id');
     expect((await cli('import', path.join(dir, 'absent.ndjson'))).code).toBe(1);
   }, 60_000);
+});
+
+describe(`operate: backup and restore (${databaseKind})`, () => {
+  it.runIf(databaseKind === 'sqlite')(
+    'backs up while the server writes; the restored database serves every write acknowledged before the backup',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'account-backup-'));
+      const backup = path.join(mkdtempSync(path.join(tmpdir(), 'account-backup-file-')), 'account-backup.db');
+      // Listening: the sign-in's token exchange with the demo identity provider travels over HTTP.
+      const port = await freePort();
+      const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', PORT: String(port) });
+      const first = await buildApp(config, { logger: false });
+      await first.listen({ port, host: '127.0.0.1' });
+      const browser = new TestBrowser(first);
+      await signIn(browser, 'demo-emma');
+      const acknowledged: number[] = [];
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          const response = await browser.request({ method: 'POST', url: api('/address'), body: PRIVATE_ADDRESS });
+          if (response.statusCode === 200) acknowledged.push((response.json() as { addressId: number }).addressId);
+        }
+      })();
+      await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+      const beforeBackup = [...acknowledged];
+      const backedUp = await cliOn({ DATA_DIR: dataDir }, 'backup', backup);
+      const duringBackup = acknowledged.length - beforeBackup.length;
+      writing = false;
+      await writer;
+      expect(backedUp.stderr).toBe('');
+      expect(backedUp.stdout).toMatch(/Backed up .* \(.* bytes, checked\)/);
+      // A backup taken under load: the server went on acknowledging writes meanwhile.
+      expect(duringBackup).toBeGreaterThan(0);
+      await first.close();
+
+      const restored = await cliOn({ DATA_DIR: dataDir }, 'restore', backup);
+      expect(restored.stdout).toContain('The database it replaced is kept as');
+      const second = await buildApp(config, { logger: false });
+      await second.listen({ port, host: '127.0.0.1' });
+      try {
+        const again = new TestBrowser(second);
+        await signIn(again, 'demo-emma');
+        const account = (await again.request({ method: 'GET', url: api('/shopuser/me') })).json() as {
+          addresses: { addressId: number }[];
+        };
+        const ids = new Set(account.addresses.map((a) => a.addressId));
+        expect(beforeBackup.filter((id) => !ids.has(id))).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(databaseKind === 'sqlite')(
+    'refuses to restore over a database in use, and a file that is not a backup',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'account-restore-'));
+      const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent' });
+      const app = await buildApp(config, { logger: false });
+      const backup = path.join(dataDir, 'copy.db');
+      try {
+        expect((await cliOn({ DATA_DIR: dataDir }, 'backup', backup)).code).toBe(0);
+        const inUse = await cliOn({ DATA_DIR: dataDir }, 'restore', backup);
+        expect(inUse.code).toBe(1);
+        expect(inUse.stderr).toContain('Stop the server first');
+      } finally {
+        await app.close();
+      }
+      const notABackup = path.join(dataDir, 'notes.txt');
+      writeFileSync(notABackup, 'not a database');
+      const refused = await cliOn({ DATA_DIR: dataDir }, 'restore', notABackup);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/cannot be (opened|read) as a SQLite database|not a database/);
+      expect((await cliOn({ DATA_DIR: dataDir }, 'backup', backup)).stderr).toContain('exists already');
+    },
+  );
+
+  it.runIf(databaseKind === 'postgres')('on PostgreSQL points to pg_dump and pg_restore', async () => {
+    const result = await cli('backup', path.join(tmpdir(), 'never-written.db'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('pg_dump');
+  });
 });

@@ -89,7 +89,6 @@ describe('DESIGN §8: the hot calls answer byte for byte what they answered befo
         ...(orderId === undefined ? [] : [await answer('GET', `/order/${orderId}`, session)]),
         await answer('GET', '/setting/preferences', session),
         await answer('POST', '/address', session, PRIVATE_ADDRESS),
-        await answer('GET', '/address', session),
         await answer('GET', '/shopuser/me', session),
       );
     }
