@@ -10,7 +10,7 @@ import type { Db } from '../src/db/connection.js';
 import type { StoredEvent } from '../src/modules/webhooks/outbox.js';
 import { firstFew, type Rule, rule } from './report.js';
 
-/** What POST /voucher/{id}/claim answers (the contract exports only its schema). */
+/** What POST /voucher/claimById/{id} answers (the contract exports only its schema). */
 type VoucherClaim = ReturnType<typeof VoucherClaimResult.parse>;
 
 export interface WriteAttempt {

@@ -172,7 +172,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
         })),
       ...current.vouchers
         .filter((v) => !v.claimDate && !v.isExpired)
-        .map((v) => ({ kind: 'voucher' as const, value: String(v.id), url: `/voucher/${v.id}/claim` })),
+        .map((v) => ({ kind: 'voucher' as const, value: String(v.id), url: `/voucher/claimById/${v.id}` })),
       ...CLAIM_CODES.map((code) => ({ kind: 'voucherCode' as const, value: code, url: `/voucher/claim/${code}` })),
     ];
     for (const task of tasks) {

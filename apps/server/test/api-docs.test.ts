@@ -13,6 +13,7 @@ import {
   INTEGRATION_BASE,
   integrationCalls,
 } from '@account/contract';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -351,6 +352,23 @@ describe(`API documentation (${databaseKind})`, () => {
     const initializer = await server.app.inject(`${API_DOCS_PATH}/static/swagger-initializer.js`);
     expect(initializer.body).toContain(`${API_DOCS_PATH}/account.json`);
     expect(initializer.body).toContain(`${API_DOCS_PATH}/integration.json`);
+  });
+
+  it("DESIGN §6/operate: both OpenAPI documents pass Redocly's recommended rules", async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      // The project is private and states no license anywhere (package.json, repository): naming
+      // one in the documents would grant terms nobody chose.
+      rules: { 'info-license': 'off' },
+    });
+    const problems = async (document: OpenApiDocument) =>
+      (await lintFromString({ source: JSON.stringify(document), config })).map(
+        (problem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`,
+      );
+    expect({ account: await problems(account), integration: await problems(integration) }).toEqual({
+      account: [],
+      integration: [],
+    });
   });
 
   it('serves no documentation with API_DOCS=false', async () => {

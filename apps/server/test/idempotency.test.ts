@@ -142,7 +142,7 @@ const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { url: api(`/voucher/${id}/claim`), body: {} };
+      return { url: api(`/voucher/claimById/${id}`), body: {} };
     },
     // A claim hands out one pool code: more codes would mean more claims.
     made: (shopperId) =>

@@ -1,5 +1,5 @@
 /**
- * §7 POST /achievement/claim/{achievementId}, POST /voucher/claim/{code}, POST /voucher/{id}/claim
+ * §7 POST /achievement/claim/{achievementId}, POST /voucher/claim/{code}, POST /voucher/claimById/{id}
  * and DELETE /shopUser/removeWishlist on the real server and database: each claim happens once,
  * also when sent twice at the same moment; pool codes are never handed out twice; another
  * shopper's vouchers are a 404; and the account (GET /shopuser/me) reflects every change (§7:
@@ -42,7 +42,7 @@ const claimAchievement = (browser: TestBrowser, id: number | string, withoutXsrf
 const claimByCode = (browser: TestBrowser, code: string, withoutXsrf = false) =>
   browser.request({ method: 'POST', url: api(`/voucher/claim/${encodeURIComponent(code)}`), body: {}, withoutXsrf });
 const claimById = (browser: TestBrowser, id: number | string, withoutXsrf = false) =>
-  browser.request({ method: 'POST', url: api(`/voucher/${id}/claim`), body: {}, withoutXsrf });
+  browser.request({ method: 'POST', url: api(`/voucher/claimById/${id}`), body: {}, withoutXsrf });
 const removeWishlist = (browser: TestBrowser, ids: string, withoutXsrf = false) =>
   browser.request({ method: 'DELETE', url: api(`/shopUser/removeWishlist?ids=${ids}`), withoutXsrf });
 
@@ -365,7 +365,7 @@ describe(`§7 POST /achievement/claim/{achievementId} (${databaseKind})`, () => 
 
 // ---- Voucher by id -------------------------------------------------------------------------
 
-describe(`§7 POST /voucher/{id}/claim (${databaseKind})`, () => {
+describe(`§7 POST /voucher/claimById/{id} (${databaseKind})`, () => {
   it('§4 Voucher: an unclaimed voucher gets a pool code and a claim date; §7 the response carries both', async () => {
     const { browser, id } = await newShopper();
     const campaign = await campaignOf({ codes: 3 });

@@ -518,8 +518,8 @@ const foreignIdCases: Record<string, Attack | { shopWide: string }> = {
   claimVoucherById: async (sofia) => {
     for (const id of emmaData.unclaimedVoucherIds) {
       await expectNotFoundLikeMissing(
-        send(sofia, server.app, { method: 'POST', url: api(`/voucher/${id}/claim`), payload: '{}' }),
-        () => send(sofia, server.app, { method: 'POST', url: api(`/voucher/${NOWHERE}/claim`), payload: '{}' }),
+        send(sofia, server.app, { method: 'POST', url: api(`/voucher/claimById/${id}`), payload: '{}' }),
+        () => send(sofia, server.app, { method: 'POST', url: api(`/voucher/claimById/${NOWHERE}`), payload: '{}' }),
       );
     }
   },

@@ -182,7 +182,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         const signedIn = name !== undefined && endpoints[name].auth;
         const requirement: Record<string, string[]> = signedIn ? { session: [] } : {};
         if (!SAFE.has(method)) requirement.xsrf = [];
-        return Object.keys(requirement).length > 0 ? [requirement] : undefined;
+        // A public GET says so with an empty list: no requirement at all would read as "not stated".
+        return Object.keys(requirement).length > 0 ? [requirement] : [];
       },
     }),
     transformObject,

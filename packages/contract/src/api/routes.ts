@@ -92,7 +92,8 @@ export const endpoints = {
   },
   claimVoucherById: {
     method: 'POST',
-    path: '/voucher/:id/claim',
+    // Not /voucher/:id/claim: next to /voucher/claim/:code, /voucher/claim/claim would match both.
+    path: '/voucher/claimById/:id',
     auth: true,
     feature: 'MyVouchers',
     idempotencyKey: true,

@@ -70,6 +70,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
     `${API_BASE}${OIDC_CALLBACK_PATH}`,
     {
       schema: {
+        operationId: 'oidcCallback',
+        summary: 'Where an OpenID Connect provider sends the browser back: signs in and redirects to the account',
         params: z.object({ provider: z.string().max(32) }),
         querystring: z.object({ state: z.string().max(512).optional() }).loose(),
       },

@@ -137,6 +137,7 @@ export async function registerAvatarRoutes(
   app.get<{ Params: { file: string } }>(
     `${AVATAR_PATH}/:file`,
     {
+      schema: { operationId: 'getAvatarFile', summary: 'Serves an avatar image by the name the upload answered' },
       // A response that shared caches keep for a year carries no cookie (the session plugin hands
       // out an XSRF token to visitors without one; here it would be cached and shared).
       onSend: async (_request, reply, payload) => {

@@ -1,4 +1,4 @@
-/** §7 POST /achievement/claim/{achievementId}, POST /voucher/claim/{code}, POST /voucher/{id}/claim, DELETE /shopUser/removeWishlist. */
+/** §7 POST /achievement/claim/{achievementId}, POST /voucher/claim/{code}, POST /voucher/claimById/{id}, DELETE /shopUser/removeWishlist. */
 import type { FastifyInstance } from 'fastify';
 import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';

@@ -39,7 +39,11 @@ export function registerSteamRoutes(app: FastifyInstance, options: ProviderRoute
   );
 
   /** The browser comes back here from the provider (a navigation, so failures redirect to the login page). */
-  app.get(`${API_BASE}${STEAM_CALLBACK_PATH}`, async (request, reply) => {
+  const schema = {
+    operationId: 'steamCallback',
+    summary: 'Where Steam sends the browser back: signs in and redirects to the account',
+  };
+  app.get(`${API_BASE}${STEAM_CALLBACK_PATH}`, { schema }, async (request, reply) => {
     await options.limit(request, reply);
     try {
       // Built like the return URL (public URL + path), so that the two can be compared.
