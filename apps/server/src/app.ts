@@ -4,6 +4,7 @@
  * the services (services.ts) and registers each module's routes over them.
  */
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
@@ -23,11 +24,12 @@ import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
+import { createMetrics, registerRequestMetrics, serveMetrics } from './http/metrics.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
 import { providerOrigins, registerSecurityHeaders } from './http/security.js';
 import { serializerCompiler } from './http/serialization.js';
-import { registerSessions } from './http/sessions.js';
+import { registerSessions, SESSION_COOKIE } from './http/sessions.js';
 import { registerSpa } from './http/spa.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
@@ -81,11 +83,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   } finally {
     await setup.close();
   }
+  const metrics = config.metrics ? createMetrics() : null;
   const db = openDatabase({
     ...location,
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     ...(options.onStatement && { onStatement: options.onStatement }),
+    ...(metrics && { onQueryError: metrics.queryError }),
   });
 
   const { trustProxy } = config;
@@ -114,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const fetch = options.fetch ?? globalThis.fetch;
-  const services = buildServices(db, config, { fetch, log: app.log });
+  const services = buildServices(db, config, { fetch, log: app.log, ...(metrics && { observe: metrics }) });
   const { settings, sessions, accounts, limits } = services;
 
   const secure = config.publicUrl.startsWith('https:');
@@ -139,6 +143,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any route: the OpenAPI documents are collected from the routes as they are added.
   if (config.apiDocs) await registerApiDocs(app);
   registerSessions(app, { sessions, secret: config.sessionSecret, secure, maxAgeSeconds: config.sessionMaxAge });
+  if (metrics && config.metrics) {
+    const { port, host } = config.metrics;
+    registerRequestMetrics(app, metrics, SESSION_COOKIE);
+    metrics.watch({ raw: db.raw, pendingDeliveries: () => services.webhooks.pendingCount() });
+    let metricsServer: Server | null = null;
+    app.addHook('onReady', async () => {
+      metricsServer = await serveMetrics(metrics, port, host);
+    });
+    app.addHook('onClose', async () => {
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+    });
+  }
 
   const deps: RouteDeps = {
     featureEnabled: featureCheck(() => settings.enabledFeatures()),

@@ -115,6 +115,8 @@ const Env = z.object({
   SIGN_IN_RATE_LIMIT: int(30, 1, 1_000_000),
   INTEGRATION_RATE_LIMIT: int(1200, 1, 10_000_000),
   SHUTDOWN_DRAIN_MS: int(5000, 0, 600_000),
+  METRICS_PORT: int(0, 0, 65535),
+  METRICS_HOST: optionalText.default('127.0.0.1'),
   WEBHOOK_DELIVERY: bool(true),
   WEBHOOK_POLL_INTERVAL_MS: int(1000, 50, 600_000),
   WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
@@ -248,6 +250,8 @@ export interface Config {
   webhooks: { deliver: boolean; pollIntervalMs: number; timeoutMs: number; retryBaseMs: number };
   /** After SIGTERM: how long readiness says 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
+  /** Prometheus metrics on a port of their own (METRICS_PORT; 0 = none). */
+  metrics: { port: number; host: string } | null;
   sms: SmsConfig;
   phoneVerification: PhoneVerificationConfig;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
@@ -478,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     checkResponses: e.NODE_ENV !== 'production',
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metrics: e.METRICS_PORT > 0 ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
     trustProxy: e.TRUST_PROXY,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,

@@ -11,7 +11,7 @@ import type { Db } from './db/connection.js';
 import { type LimitRule, rateLimiters } from './http/rate-limit.js';
 import { emailCheck } from './integrations/email/email-check.js';
 import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
-import { smsTransportFor } from './integrations/sms/index.js';
+import { type SmsTransport, smsTransportFor } from './integrations/sms/index.js';
 import { vatCheck } from './integrations/vat/vat-check.js';
 import { viesClient } from './integrations/vat/vies.js';
 import { accountRepository } from './modules/account/repository.js';
@@ -56,6 +56,25 @@ export interface ServiceDeps {
   /** The HTTP client for outside systems: identity providers, the SMS provider, VIES, webhook endpoints. */
   fetch: typeof globalThis.fetch;
   log: FastifyBaseLogger;
+  /** Told of sends and deliveries, when metrics are on. */
+  observe?: { smsSend(sent: boolean): void; webhookDelivery(delivered: boolean): void };
+}
+
+/** The transport, with each send's outcome told to `observe`. */
+function observedTransport(transport: SmsTransport, observe: ServiceDeps['observe']): SmsTransport {
+  if (!observe) return transport;
+  return {
+    name: transport.name,
+    async send(to, body) {
+      try {
+        await transport.send(to, body);
+        observe.smsSend(true);
+      } catch (error) {
+        observe.smsSend(false);
+        throw error;
+      }
+    },
+  };
 }
 
 /** Calls to the email and VAT checks per client address, both counted together. */
@@ -213,7 +232,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     phone: phoneVerificationService(repositories.phone, {
       secret: config.sessionSecret,
       codeTtlSeconds: phoneRules.codeTtlSeconds,
-      transport: smsTransportFor(config.sms, { db: db.kysely, fetch: deps.fetch }),
+      transport: observedTransport(smsTransportFor(config.sms, { db: db.kysely, fetch: deps.fetch }), deps.observe),
       companyName: async () => (await settings.stored()).companyName,
     }),
     preferences: preferencesService(repositories.preferences, emails),
@@ -233,6 +252,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       timeoutMs: config.webhooks.timeoutMs,
       retryBaseMs: config.webhooks.retryBaseMs,
       log: deps.log,
+      ...(deps.observe && { onDelivery: deps.observe.webhookDelivery }),
     }),
     limits,
   };

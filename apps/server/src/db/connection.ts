@@ -44,14 +44,18 @@ export interface DbOptions {
   statementTimeoutMs?: number;
   /** Sees every SQL statement as it is run (the response tests and the bench count them). */
   onStatement?: (sql: string) => void;
+  /** Told of every statement that failed (metrics). */
+  onQueryError?: () => void;
 }
 
 /** Kysely's query log, only when someone listens: without it Kysely adds nothing per query. */
-const statementLog = (onStatement: DbOptions['onStatement']): KyselyConfig['log'] =>
-  onStatement &&
-  ((event) => {
-    onStatement(event.query.sql);
-  });
+const statementLog = ({ onStatement, onQueryError }: DbOptions): KyselyConfig['log'] =>
+  onStatement || onQueryError
+    ? (event) => {
+        onStatement?.(event.query.sql);
+        if (event.level === 'error') onQueryError?.();
+      }
+    : undefined;
 
 /** Distinct SQL texts kept compiled; the app has a few hundred, IN-lists and batch inserts vary. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -82,7 +86,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 /** Up to 256 MB of the database file mapped into memory for reads. */
 const SQLITE_MMAP_BYTES = 256 * 1024 * 1024;
 
-function openSqlite(dataDir: string, onStatement: DbOptions['onStatement']): Db {
+function openSqlite(dataDir: string, listeners: DbOptions): Db {
   const file = path.join(dataDir, 'account.db');
   let sqlite: SQLite.Database;
   try {
@@ -105,7 +109,7 @@ function openSqlite(dataDir: string, onStatement: DbOptions['onStatement']): Db 
   const kysely = new Kysely<Database>({
     dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
-    log: statementLog(onStatement),
+    log: statementLog(listeners),
   });
   return { kysely, kind: 'sqlite', raw: { kind: 'sqlite', sqlite }, location: file, close: () => kysely.destroy() };
 }
@@ -178,7 +182,7 @@ function openPostgres(
   databaseUrl: string,
   poolSize: number,
   statementTimeoutMs: number | undefined,
-  onStatement: DbOptions['onStatement'],
+  listeners: DbOptions,
 ): Db {
   const url = new URL(databaseUrl);
   const location = `postgres://${url.host}${url.pathname}`;
@@ -204,13 +208,13 @@ function openPostgres(
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pooledConnections(pool) }),
     plugins: [new CamelCasePlugin()],
-    log: statementLog(onStatement),
+    log: statementLog(listeners),
   });
   return { kysely, kind: 'postgres', raw: { kind: 'postgres', pool }, location, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs, options.onStatement)
-    : openSqlite(options.dataDir, options.onStatement);
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs, options)
+    : openSqlite(options.dataDir, options);
 }

@@ -25,6 +25,8 @@ export interface DispatcherOptions {
   /** Deliveries taken per look. */
   batchSize?: number;
   log?: { warn(details: object, message: string): void };
+  /** Told the outcome of every attempt (metrics). */
+  onDelivery?: (delivered: boolean) => void;
 }
 
 /** Milliseconds before the next attempt: the base doubling per attempt, at most an hour, ±20 %. */
@@ -77,6 +79,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       failure = (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message || 'network error';
     }
     const now = new Date();
+    options.onDelivery?.(failure === null);
     if (failure === null) {
       await rows.markDelivered(delivery.id, now.toISOString());
       return;

@@ -41,6 +41,15 @@ export function webhookRepository(db: Kysely<Database>) {
     },
 
     /** The newest deliveries first, with their event, endpoint and shopper. */
+    async pendingCount(): Promise<number> {
+      const row = await db
+        .selectFrom('webhookDeliveries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('state', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     deliveries(filter: DeliveryFilter) {
       let query = db
         .selectFrom('webhookDeliveries as d')

@@ -38,6 +38,9 @@ export function webhookStore(db: Kysely<Database>) {
       }));
     },
 
+    /** How many deliveries wait to go out (the outbox's depth). */
+    pendingCount: (): Promise<number> => rows.pendingCount(),
+
     /** Forgets deliveries acknowledged long ago, and events nothing refers to any more. */
     sweep: (now = new Date()): Promise<void> =>
       rows.sweep(new Date(now.getTime() - DELIVERED_RETENTION_DAYS * 86_400_000).toISOString()),

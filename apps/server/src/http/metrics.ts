@@ -1,0 +1,135 @@
+/**
+ * Prometheus metrics (prom-client), served on their own port (METRICS_PORT, on METRICS_HOST) so that
+ * they never reach the public router: requests by route and status with their durations, sign-ins
+ * by provider and result, SMS sends, webhook deliveries and the outbox's depth, database query
+ * errors and (PostgreSQL) pool use, and the process's own metrics.
+ */
+import { createServer, type Server } from 'node:http';
+import { API_BASE, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { RawDriver } from '../db/connection.js';
+
+export interface MetricsSources {
+  raw: RawDriver;
+  /** Webhook deliveries waiting to go out. */
+  pendingDeliveries(): Promise<number>;
+}
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Histogram({
+    name: 'account_http_request_duration_seconds',
+    help: 'HTTP requests by method, route and status, and how long they took',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const signIns = new Counter({
+    name: 'account_sign_ins_total',
+    help: 'Sign-in attempts that reached the server, by provider and result (success or failure)',
+    labelNames: ['provider', 'result'] as const,
+    registers: [registry],
+  });
+  const smsSends = new Counter({
+    name: 'account_sms_sends_total',
+    help: 'Verification texts handed to the SMS transport, by result (sent or failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const webhookDeliveries = new Counter({
+    name: 'account_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by result (delivered or failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const queryErrors = new Counter({
+    name: 'account_db_query_errors_total',
+    help: 'SQL statements that failed',
+    registers: [registry],
+  });
+  return {
+    registry,
+    signIn: (provider: string, success: boolean) => signIns.inc({ provider, result: success ? 'success' : 'failure' }),
+    smsSend: (sent: boolean) => smsSends.inc({ result: sent ? 'sent' : 'failed' }),
+    webhookDelivery: (delivered: boolean) => webhookDeliveries.inc({ result: delivered ? 'delivered' : 'failed' }),
+    queryError: () => queryErrors.inc(),
+    request: (labels: { method: string; route: string; status: number }, seconds: number) =>
+      requests.observe({ ...labels, status: String(labels.status) }, seconds),
+    /** Gauges read when scraped: the database pool and the webhook outbox. */
+    watch(sources: MetricsSources): void {
+      const { raw } = sources;
+      if (raw.kind === 'postgres') {
+        new Gauge({
+          name: 'account_db_pool_connections',
+          help: 'PostgreSQL pool connections: open (total), idle, and requests waiting for one',
+          labelNames: ['state'] as const,
+          registers: [registry],
+          collect() {
+            this.set({ state: 'total' }, raw.pool.totalCount);
+            this.set({ state: 'idle' }, raw.pool.idleCount);
+            this.set({ state: 'waiting' }, raw.pool.waitingCount);
+          },
+        });
+      }
+      new Gauge({
+        name: 'account_webhook_outbox_pending',
+        help: 'Webhook deliveries waiting to go out',
+        registers: [registry],
+        async collect() {
+          this.set(await sources.pendingDeliveries());
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The calls that finish a sign-in (token sign-ins and the redirect providers' callbacks), by route;
+ * the provider is the route's own or its `:provider`. Starts of redirect flows are not attempts.
+ */
+const SIGN_IN_ROUTES = new Map<string, string | null>([
+  ...['facebook', 'google', 'apple', 'telegram'].map((provider): [string, string] => [
+    `${API_BASE}/login/${provider}`,
+    provider,
+  ]),
+  [`${API_BASE}${OIDC_CALLBACK_PATH}`, null],
+  [`${API_BASE}${STEAM_CALLBACK_PATH}`, 'steam'],
+]);
+
+/** Times every request; a sign-in call counts as a success when it started a session. */
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics, sessionCookie: string): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.request({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    if (!SIGN_IN_ROUTES.has(route)) return;
+    const provider = SIGN_IN_ROUTES.get(route) ?? (request.params as { provider?: string }).provider ?? 'unknown';
+    const cookies = [reply.getHeader('set-cookie') ?? []].flat().map(String);
+    const started = cookies.some(
+      (cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`),
+    );
+    metrics.signIn(provider, started);
+  });
+}
+
+/** The metrics on their own port; never logged, never on the public router. */
+export async function serveMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found; the metrics are at /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${String(error)}\n`),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
