@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -51,6 +52,37 @@ describe(`Startup (${databaseKind})`, () => {
     const config = loadConfig({ SESSION_SECRET: secret, DATABASE_URL: 'postgres://nobody:pw@127.0.0.1:1/none' });
     await expect(buildApp(config, { logger: false })).rejects.toThrow(MigrationError);
     await expect(buildApp(config, { logger: false })).rejects.toThrow(/postgres:\/\/127\.0\.0\.1:1\/none/);
+    await expect(buildApp(config, { logger: false })).rejects.toThrow(/Cannot reach the database .*ECONNREFUSED/);
+  });
+
+  it.runIf(databaseKind === 'postgres')('says so when the password in DATABASE_URL is wrong', async () => {
+    const database = await freshDatabase();
+    const url = new URL(database.env.DATABASE_URL ?? '');
+    url.password = 'not-the-password';
+    const config = loadConfig({ SESSION_SECRET: secret, ...database.env, DATABASE_URL: url.href });
+    try {
+      await expect(buildApp(config, { logger: false })).rejects.toThrow(/refused the user or password in DATABASE_URL/);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('operate: refuses a database a newer release migrated, saying what to do', async () => {
+    const database = await freshDatabase();
+    const config = loadConfig({ SESSION_SECRET: secret, LOG_LEVEL: 'silent', ...database.env });
+    const app = await buildApp(config, { logger: false });
+    // What a newer release's migration leaves behind (Kysely's own table, outside the app's schema type).
+    await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01-001-from-the-future'}, ${new Date().toISOString()})`.execute(
+      app.db.kysely,
+    );
+    await app.close();
+    try {
+      await expect(buildApp(config, { logger: false })).rejects.toThrow(
+        /migrated by a newer release .*2099-01-01-001-from-the-future.*Run that release or a later one/,
+      );
+    } finally {
+      await database.drop();
+    }
   });
 
   it('starts again on an existing database without migrating or seeding twice', async () => {
