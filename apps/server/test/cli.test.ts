@@ -102,17 +102,19 @@ describe(`issue 8: the command line (${databaseKind})`, () => {
       })),
       { kind: 'wishlistItem', key: { shopper: 'cust-1', product: 'sku-3' }, data: {} },
       { kind: 'product', key: { id: 'sku-bad' }, data: { name: 'No price' } },
+      { kind: 'gizmo', key: { id: 'g-1' }, data: {} },
     ];
     const text = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{not json\n\n`;
     writeFileSync(file, text);
     const imported = await cli('import', file, '--batch=7');
     expect(imported.code, imported.stderr).toBe(2);
-    expect(imported.stdout).toContain('34 records: 32 created, 0 updated, 0 deleted, 0 already absent, 2 refused');
+    expect(imported.stdout).toContain('35 records: 32 created, 0 updated, 0 deleted, 0 already absent, 3 refused');
     expect(imported.stdout).toContain('line 33 (product): data.price');
-    expect(imported.stdout).toContain('line 34: not a JSON object');
+    expect(imported.stdout).toContain("line 34 (gizmo): kind: unknown kind 'gizmo'; the kinds are shopper, product");
+    expect(imported.stdout).toContain('line 35: not a JSON object');
 
     const again = await cli('import', file);
-    expect(again.stdout).toContain('34 records: 0 created, 32 updated');
+    expect(again.stdout).toContain('35 records: 0 created, 32 updated');
 
     const out = path.join(dir, 'cust-1.json');
     expect((await cli('export-shopper', 'cust-1', `--out=${out}`)).code).toBe(0);

@@ -7,6 +7,7 @@ import {
   type BatchResponse,
   type BatchSummary,
   keySchema,
+  RECORD_KIND_NAMES,
   RECORD_KINDS,
   RecordEnvelope,
   type RecordKey,
@@ -110,6 +111,10 @@ export function integrationService(options: IntegrationServiceOptions) {
     const envelope = RecordEnvelope.safeParse(raw);
     const partial = (raw ?? {}) as { kind?: unknown; key?: unknown };
     const kindOf = typeof partial.kind === 'string' ? partial.kind : null;
+    if (kindOf !== null && !(RECORD_KIND_NAMES as readonly string[]).includes(kindOf)) {
+      const errors = { kind: `unknown kind '${kindOf}'; the kinds are ${RECORD_KIND_NAMES.join(', ')}` };
+      return { ok: false, kind: kindOf, key: null, errors };
+    }
     if (!envelope.success) return { ok: false, kind: kindOf, key: null, errors: recordProblems(envelope.error) };
     const { kind } = envelope.data;
     const key = keySchema(kind).safeParse(envelope.data.key);
