@@ -42,7 +42,8 @@ export function prepared<P extends Record<string, unknown>, O>(
         return cache[name];
       },
     });
-    // The builder sees stand-ins where its values will be; they are never sent as values.
+    // why: the builder is typed for the values it will be run with, but at compile time it gets
+    // stand-ins in their places; they only mark parameter slots and are never sent as values.
     const query = build(standIns as unknown as P).compile();
     if (!query.parameters.some((value) => value instanceof StandIn) && Object.keys(standIns).length > 0) {
       throw new Error(`A prepared query used none of its values: ${query.sql}`);

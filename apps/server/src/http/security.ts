@@ -86,12 +86,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   // Pages only (global: false): their nonces differ per response.
   await app.register(fastifyHelmet, { global: false, ...configuration([() => frameOrigins().join(' ')]) });
 
-  let built: { origins: string; apply: ReturnType<typeof helmet> } | null = null;
+  // Rebuilt only when the page origins change: the settings answer the same list until they do.
+  let built: { pages: readonly string[] | undefined; apply: ReturnType<typeof helmet> } | null = null;
   app.addHook('onRequest', (request, reply, done) => {
     // @fastify/helmet moves a route's `helmet` option into its config: those routes are the pages.
     if ('helmet' in request.routeOptions.config) return done();
-    const origins = frameOrigins().join(' ');
-    if (built?.origins !== origins) built = { origins, apply: helmet(configuration([origins])) };
+    const pages = options.pageOrigins?.();
+    if (!built || built.pages !== pages) {
+      built = { pages, apply: helmet(configuration([frameOrigins().join(' ')])) };
+    }
     built.apply(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
   });
 }

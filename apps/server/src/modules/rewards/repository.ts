@@ -72,9 +72,10 @@ function toAchievement(r: InferResult<ReturnType<typeof achievementsOf>>[number]
   };
 }
 
-async function shopperAchievement(db: Executor, shopperId: number, only: number): Promise<Achievement[]> {
-  const rows = await achievementsOf(db, shopperId).where('achievements.id', '=', only).execute();
-  return rows.map(toAchievement);
+/** One achievement with the shopper's progress and claim, or undefined when the shop has no such one. */
+async function shopperAchievement(db: Executor, shopperId: number, id: number): Promise<Achievement | undefined> {
+  const row = await achievementsOf(db, shopperId).where('achievements.id', '=', id).executeTakeFirst();
+  return row && toAchievement(row);
 }
 
 /**
@@ -125,9 +126,10 @@ function toVoucher(r: InferResult<ReturnType<typeof vouchersOf>>[number], now: s
   };
 }
 
-async function shopperVoucher(db: Executor, shopperId: number, now: string, only: number): Promise<Voucher[]> {
-  const rows = await vouchersOf(db, shopperId).where('vouchers.id', '=', only).execute();
-  return rows.map((r) => toVoucher(r, now));
+/** One of the shopper's vouchers with its campaign, or undefined when they hold no such one. */
+async function shopperVoucher(db: Executor, shopperId: number, now: string, id: number): Promise<Voucher | undefined> {
+  const row = await vouchersOf(db, shopperId).where('vouchers.id', '=', id).executeTakeFirst();
+  return row && toVoucher(row, now);
 }
 
 export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
@@ -143,7 +145,7 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
       (await achievements.rows({ shopperId })).map(toAchievement),
 
     async achievement(shopperId: number, achievementId: number): Promise<Achievement | undefined> {
-      return (await shopperAchievement(db, shopperId, achievementId))[0];
+      return shopperAchievement(db, shopperId, achievementId);
     },
 
     /** The shopper's vouchers with their campaigns (the account's vouchers). */
@@ -184,7 +186,7 @@ export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
 
     /** One of the shopper's vouchers; inside a transaction pass it (SQLite has one connection). */
     async voucher(shopperId: number, voucherId: number, now: string, trx: Executor = db): Promise<Voucher | undefined> {
-      return (await shopperVoucher(trx, shopperId, now, voucherId))[0];
+      return shopperVoucher(trx, shopperId, now, voucherId);
     },
 
     /** The campaign whose claim code this is, compared case-insensitively (a unique index on lower(claim_code)). */

@@ -65,8 +65,23 @@ export interface Snapshot {
   pages: CustomPage[];
 }
 
+/** The origins of custom pages given as absolute http(s) URLs. */
+function originsOf(pages: readonly CustomPage[]): readonly string[] {
+  const origins = new Set<string>();
+  for (const page of pages) {
+    if (!/^https?:\/\//i.test(page.url)) continue;
+    try {
+      origins.add(new URL(page.url).origin);
+    } catch {
+      // A malformed URL frames nothing.
+    }
+  }
+  return [...origins];
+}
+
 export function settingsService(repository: SettingsRepository, providers: PublicProviders) {
   let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
+  const pageOriginsOf = new WeakMap<Snapshot, readonly string[]>();
 
   async function load(): Promise<Snapshot> {
     const [raw, languages, currencies, countries, pages] = await Promise.all([
@@ -120,17 +135,15 @@ export function settingsService(repository: SettingsRepository, providers: Publi
     },
 
     /** The origins of custom pages given as absolute http(s) URLs, for the frame policy. */
+    /** Asked on every request (the frame policy): worked out once per loaded snapshot. */
     async pageOrigins(): Promise<readonly string[]> {
-      const origins = new Set<string>();
-      for (const page of (await snapshot()).pages) {
-        if (!/^https?:\/\//i.test(page.url)) continue;
-        try {
-          origins.add(new URL(page.url).origin);
-        } catch {
-          // A malformed URL frames nothing.
-        }
+      const s = await snapshot();
+      let origins = pageOriginsOf.get(s);
+      if (!origins) {
+        origins = originsOf(s.pages);
+        pageOriginsOf.set(s, origins);
       }
-      return [...origins];
+      return origins;
     },
 
     async enabledFeatures(): Promise<readonly string[]> {
