@@ -8,10 +8,18 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Achievement, Address, LocalizeData, Preferences, Voucher, VoucherClaimResult } from '@account/contract';
+import {
+  Account,
+  Achievement,
+  Address,
+  LocalizeData,
+  Preferences,
+  Voucher,
+  VoucherClaimResult,
+} from '@account/contract';
 import { openTarget, type TargetDatabase } from './databases.js';
 import { checkDurability, type ShopperBefore, type Tally, type WriteAttempt } from './durability-checks.js';
-import { type Report, sleep } from './report.js';
+import { firstFew, type Report, sleep } from './report.js';
 import { ServerProcess } from './server-process.js';
 import { account, api, call, type Outcome, type Shopper, signInShoppers } from './shoppers.js';
 
@@ -89,6 +97,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
 
   const attempts: WriteAttempt[] = [];
   const serverErrors: string[] = [];
+  /** Errors the load's streams did not expect; each was recorded and its stream went on. */
+  const harnessErrors: string[] = [];
   let reads = 0;
   let seq = 0;
   let stopped = false;
@@ -107,8 +117,39 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
     return entry;
   }
 
+  /**
+   * Runs one stream of the load until the run stops. A stream that meets an error it did not
+   * expect starts again rather than ending: the error is recorded (a rule fails on it), and a
+   * rejection nobody awaits yet would end the whole process (Node's unhandled rejection).
+   */
+  async function keepGoing(name: string, stream: () => Promise<void>) {
+    while (!stopped) {
+      try {
+        await stream();
+        return;
+      } catch (error) {
+        harnessErrors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        await sleep(100);
+      }
+    }
+  }
+
+  /** The shopper's account, read until it is answered: a kill may cut the read off. */
+  async function accountOf(shopper: Shopper): Promise<Account | null> {
+    while (!stopped) {
+      const outcome = await call(shopper.browser, api('/shopuser/me'));
+      if (outcome.kind === 'answered' && outcome.status === 200) return Account.parse(outcome.json());
+      await sleep(100);
+    }
+    return null;
+  }
+
+  /** Numbers the addresses of each shopper across restarts of its stream, so no street repeats. */
+  const addressCounts = new Map<number, number>();
   async function addressWriter(shopper: Shopper) {
-    for (let n = 1; !stopped; n++) {
+    while (!stopped) {
+      const n = (addressCounts.get(shopper.id) ?? 0) + 1;
+      addressCounts.set(shopper.id, n);
       const street = `Durable street ${runTag}-${shopper.id}-${n}`;
       const email = `durable.${shopper.id}.${n}@example.com`;
       const body = {
@@ -161,7 +202,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
 
   /** Each claim until it is answered (an interrupted one may have happened: 409 then), between reads. */
   async function claimer(shopper: Shopper) {
-    const current = await account(shopper);
+    const current = await accountOf(shopper);
+    if (!current) return;
     const tasks: { kind: WriteAttempt['kind']; value: string; url: string }[] = [
       ...current.achievements
         .filter((a) => a.canClaim && !a.claimDate)
@@ -203,7 +245,11 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
     }
   }
 
-  const workers = shoppers.flatMap((shopper) => [addressWriter(shopper), settingsWriter(shopper), claimer(shopper)]);
+  const workers = shoppers.flatMap((shopper) => [
+    keepGoing(`addresses of ${shopper.subject}`, () => addressWriter(shopper)),
+    keepGoing(`settings of ${shopper.subject}`, () => settingsWriter(shopper)),
+    keepGoing(`claims of ${shopper.subject}`, () => claimer(shopper)),
+  ]);
   const loadBegan = performance.now();
   const killedAt: number[] = [];
   for (let kill = 1; kill <= options.kills; kill++) {
@@ -255,6 +301,11 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
       ],
       rules: [
         ...rules,
+        {
+          name: 'the load met no error it did not expect (each is recorded, and its stream went on)',
+          passed: harnessErrors.length === 0,
+          detail: harnessErrors.length === 0 ? '' : firstFew(harnessErrors),
+        },
         {
           name: 'the kills fell on a running load: writes were acknowledged before each kill and after each restart',
           passed: ackedBetweenKills.every((n) => n > 0),

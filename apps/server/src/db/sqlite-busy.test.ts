@@ -69,4 +69,20 @@ describe('SQLite locked by another process (DESIGN §5 busy timeout)', () => {
     await sql`insert into notes (text) values ('afterwards')`.execute(db.kysely);
     expect(await count()).toBe(1);
   }, 15_000);
+
+  it('issue 22: a transaction that SQLite rolled back itself (SQLITE_FULL) fails with SQLITE_FULL, not "cannot rollback - no transaction is active"', async () => {
+    const { raw } = db;
+    if (raw.kind !== 'sqlite') throw new Error('not SQLite');
+    // The database may not grow by another page: as on a full disk, SQLite ends the transaction.
+    raw.sqlite.pragma(`max_page_count = ${raw.sqlite.pragma('page_count', { simple: true })}`);
+    const error = await db.kysely
+      .transaction()
+      .execute((trx) => sql`insert into notes (text) values (${'x'.repeat(100_000)})`.execute(trx))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SQLITE_FULL' });
+    expect(raw.sqlite.inTransaction).toBe(false);
+    raw.sqlite.pragma('max_page_count = 4294967294');
+    await db.kysely.transaction().execute((trx) => sql`insert into notes (text) values ('afterwards')`.execute(trx));
+    expect(await count()).toBe(1);
+  });
 });

@@ -9,8 +9,13 @@
  *
  * Transactions begin IMMEDIATE, taking the write lock at BEGIN, where nothing is held yet: inside
  * one no statement can find the database busy, and BEGIN itself is what waits.
+ *
+ * The driver also tells the storage watch (storage.ts) of every statement that failed and every
+ * write that was stored, and rolls back only a transaction that SQLite has not rolled back itself.
  */
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type QueryResult, SqliteDialect, SqliteDriver } from 'kysely';
+import type { SqliteStorage } from './storage.js';
 
 /**
  * busy_timeout of the connection: none. Every synchronous wait holds up the whole process, and
@@ -28,10 +33,22 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
+type SqliteConfig = ConstructorParameters<typeof SqliteDialect>[0];
+
 class PatientSqliteDriver extends SqliteDriver {
+  constructor(
+    config: SqliteConfig,
+    private readonly sqlite: SQLite.Database,
+    private readonly storage: SqliteStorage,
+  ) {
+    super(config);
+  }
+
   private raw: DatabaseConnection | null = null;
   private patient: DatabaseConnection | null = null;
   private inTransaction = false;
+  /** Whether a statement of the open transaction changed rows: only then does its commit store anything. */
+  private changed = false;
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     // SQLite has one connection; Kysely hands it to one query or transaction at a time.
@@ -47,9 +64,19 @@ class PatientSqliteDriver extends SqliteDriver {
     const deadline = Date.now() + SQLITE_BUSY_BUDGET_MS;
     for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
       try {
-        return await (this.raw as DatabaseConnection).executeQuery<R>(query);
+        const result = await (this.raw as DatabaseConnection).executeQuery<R>(query);
+        // A write that changed no row wrote nothing, and inside a transaction nothing is stored
+        // before the commit: neither says that the storage takes writes again.
+        if (this.storage.lastPreparedWrites && (result.numAffectedRows ?? 0n) > 0n) {
+          if (this.inTransaction) this.changed = true;
+          else this.storage.stored();
+        }
+        return result;
       } catch (error) {
-        if (!isBusy(error) || this.inTransaction || Date.now() + pause > deadline) throw error;
+        if (!isBusy(error) || this.inTransaction || Date.now() + pause > deadline) {
+          this.storage.failed(error);
+          throw error;
+        }
         // Outside a transaction nothing is held and a statement that found the database busy
         // changed nothing: the connection serves other queries meanwhile, then this one runs again.
         await this.releaseConnection();
@@ -62,16 +89,21 @@ class PatientSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
     this.inTransaction = true;
+    this.changed = false;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
     this.inTransaction = false;
+    if (this.changed) this.storage.stored();
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      await connection.executeQuery(CompiledQuery.raw('rollback'));
+      // After some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY...) SQLite has rolled the
+      // transaction back already, and a ROLLBACK would fail ('no transaction is active') and
+      // replace the error that says what happened.
+      if (this.sqlite.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
     } finally {
       this.inTransaction = false;
     }
@@ -80,11 +112,15 @@ class PatientSqliteDriver extends SqliteDriver {
 
 /** Kysely's SQLite dialect whose writes wait for a busy database without holding anything up. */
 export class PatientSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(
+    private readonly config: SqliteConfig,
+    private readonly sqlite: SQLite.Database,
+    private readonly storage: SqliteStorage,
+  ) {
     super(config);
   }
 
   override createDriver(): SqliteDriver {
-    return new PatientSqliteDriver(this.config);
+    return new PatientSqliteDriver(this.config, this.sqlite, this.storage);
   }
 }

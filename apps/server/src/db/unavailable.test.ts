@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable.js';
+import { isDatabaseUnavailable, storageProblem } from './unavailable.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -62,5 +62,24 @@ describe('isDatabaseUnavailable: a database that cannot serve right now is a 503
     const b = new Error('b', { cause: a });
     Object.assign(a, { cause: b });
     expect(isDatabaseUnavailable(a)).toBe(false);
+  });
+
+  it('issue 22: storage that cannot take writes is a 503 too, told apart by kind: full, moved, readonly, io', () => {
+    const cases: [string, string][] = [
+      ['SQLITE_FULL', 'full'],
+      ['53100', 'full'],
+      ['SQLITE_READONLY_DBMOVED', 'moved'],
+      ['SQLITE_READONLY', 'readonly'],
+      ['SQLITE_READONLY_DIRECTORY', 'readonly'],
+      ['SQLITE_IOERR_WRITE', 'io'],
+      ['SQLITE_IOERR_FSYNC', 'io'],
+    ];
+    for (const [code, kind] of cases) {
+      expect(storageProblem(new Error('wrapped', { cause: withCode(code) }))).toEqual({ kind, code });
+      expect(isDatabaseUnavailable(withCode(code))).toBe(true);
+    }
+    for (const code of ['SQLITE_BUSY', 'SQLITE_CONSTRAINT_UNIQUE', 'ECONNREFUSED', '57P01']) {
+      expect(storageProblem(withCode(code))).toBeNull();
+    }
   });
 });

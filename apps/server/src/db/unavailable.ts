@@ -1,8 +1,9 @@
 /**
  * Whether an error means the database cannot serve right now — PostgreSQL stopped, restarting or
  * unreachable, a connection cut, the pool waited too long for one, SQLite locked by another
- * process — rather than a fault in our code or data. The API answers these with 503 (try again
- * shortly), never 500, and recovers by itself once the database is back (the pool reconnects).
+ * process, a disk that is full or refuses writes — rather than a fault in our code or data. The
+ * API answers these with 503 (try again shortly), never 500, and recovers by itself once the
+ * database is back (the pool reconnects).
  */
 
 /** Socket errors of a database connection (node:net). */
@@ -44,7 +45,8 @@ function unavailable(error: object): boolean {
   return typeof message === 'string' && POSTGRES_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** The first error in the cause chain and an AggregateError's errors that `test` accepts. */
+function findInChain<T>(error: unknown, test: (error: object) => T | null): T | null {
   // The cause chain and an AggregateError's errors (a host name that resolves to several addresses).
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];
@@ -52,10 +54,39 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.pop();
     if (typeof current !== 'object' || current === null || seen.has(current)) continue;
     seen.add(current);
-    if (unavailable(current)) return true;
+    const found = test(current);
+    if (found !== null) return found;
     const { cause, errors } = current as { cause?: unknown; errors?: unknown };
     pending.push(cause);
     if (Array.isArray(errors)) pending.push(...errors);
   }
-  return false;
+  return null;
+}
+
+/**
+ * Why the storage cannot take a write: 'full' (SQLITE_FULL; PostgreSQL's 53100 disk_full),
+ * 'moved' (the SQLite file was deleted or replaced while open: SQLITE_READONLY_DBMOVED, which
+ * db/storage.ts raises itself as well), 'readonly' (SQLITE_READONLY, a database or file system
+ * that refuses writes), 'io' (SQLITE_IOERR: a write or fsync the file system refused, as a file
+ * system remounted read-only after an error does). Reads usually go on; see db/storage.ts.
+ */
+export type StorageProblem = { kind: 'full' | 'moved' | 'readonly' | 'io'; code: string };
+
+function storage(error: object): StorageProblem | null {
+  const { code } = error as { code?: unknown };
+  if (typeof code !== 'string') return null;
+  if (code === 'SQLITE_FULL' || code === '53100') return { kind: 'full', code };
+  if (code === 'SQLITE_READONLY_DBMOVED') return { kind: 'moved', code };
+  if (code.startsWith('SQLITE_READONLY')) return { kind: 'readonly', code };
+  if (code.startsWith('SQLITE_IOERR')) return { kind: 'io', code };
+  return null;
+}
+
+export function storageProblem(error: unknown): StorageProblem | null {
+  return findInChain(error, storage);
+}
+
+/** Also true for a storage that cannot take writes (storageProblem): that, too, is not our fault. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return findInChain(error, (e) => (unavailable(e) || storage(e) !== null ? true : null)) ?? false;
 }

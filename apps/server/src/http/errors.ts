@@ -1,11 +1,12 @@
 /**
  * One error body for every failure: { status, code, message, fields? }. Anything a client can
- * send ends as a 4xx here; a database that cannot serve right now is a 503 (db/unavailable.ts);
- * only genuine server faults become a 500. Both are logged.
+ * send ends as a 4xx here; a database that cannot serve right now is a 503 (db/unavailable.ts),
+ * `storage_full` when its disk is full; only genuine server faults become a 500. Both are logged,
+ * except storage that cannot take writes: that is logged once per episode (db/storage.ts).
  */
 import { ERROR_CODES, type ErrorBody } from '@account/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, storageProblem } from '../db/unavailable.js';
 import { AppError, notFound } from '../errors.js';
 
 /**
@@ -46,6 +47,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) return sendError(reply, error);
     const clientError = fromFastifyError(error);
     if (clientError) return sendError(reply, clientError);
+    const storage = storageProblem(error);
+    if (storage) {
+      // SQLite's storage watch logs the episode once; PostgreSQL's disk_full is logged here.
+      const { storage: watch } = request.server.db;
+      if (watch) {
+        watch.failed(error);
+        request.log.debug({ err: error }, 'storage cannot take writes');
+      } else {
+        request.log.error({ err: error }, 'database storage cannot take writes');
+      }
+      return sendError(
+        reply,
+        storage.kind === 'full'
+          ? new AppError(
+              503,
+              ERROR_CODES.storageFull,
+              'The service cannot store changes right now: its storage is full',
+            )
+          : new AppError(503, ERROR_CODES.unavailable, 'The service cannot store changes right now'),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(reply, new AppError(503, ERROR_CODES.unavailable, 'The service is temporarily unavailable'));

@@ -26,7 +26,11 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   unavailable: 'service_unavailable',
+  /** The database's disk is full: changes cannot be stored until space is freed (a 503). */
+  storageFull: 'storage_full',
   smsUnavailable: 'sms_unavailable',
+  /** An email (a code) could not be sent: no mail transport, or the mail server failed or timed out. */
+  mailUnavailable: 'mail_unavailable',
   internal: 'internal_error',
 } as const;
 
