@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
+import { registerDemoMailOutbox } from './demo/mail-outbox-page.js';
 import { registerDemoShop } from './demo/shop.js';
 import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
@@ -36,6 +37,7 @@ import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerAddressRoutes } from './modules/addresses/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerAvatarRoutes } from './modules/avatar/routes.js';
+import { registerEmailRoutes } from './modules/email/routes.js';
 import { registerIntegrationRoutes } from './modules/integration/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerPhoneRoutes } from './modules/phone/routes.js';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
   app.decorate('db', db);
+  db.storage?.logTo(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(config.checkResponses));
   app.addHook('onSend', async (request, reply) => {
@@ -146,7 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (metrics && config.metrics) {
     const { port, host } = config.metrics;
     registerRequestMetrics(app, metrics, SESSION_COOKIE);
-    metrics.watch({ raw: db.raw, pendingDeliveries: () => services.webhooks.pendingCount() });
+    metrics.watch({
+      raw: db.raw,
+      pendingDeliveries: () => services.webhooks.pendingCount(),
+      pendingMails: () => services.mail.pendingCount(),
+      storage: db.storage,
+    });
     let metricsServer: Server | null = null;
     app.addHook('onReady', async () => {
       metricsServer = await serveMetrics(metrics, port, host);
@@ -162,6 +170,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   registerAccountRoutes(app, deps, { accounts });
   registerPhoneRoutes(app, deps, { phone: services.phone, accounts, limits: limits.phone });
+  registerEmailRoutes(app, deps, {
+    email: services.email,
+    accounts,
+    auth: services.auth,
+    steps: services.signIn,
+    settings,
+    limits: limits.email,
+    signInLimit: limits.signIn,
+  });
   registerPreferencesRoutes(app, deps, {
     preferences: services.preferences,
     accounts,
@@ -192,6 +209,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const dispatcher = services.webhookDispatcher;
   if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
+  const mailDispatcher = services.mail.dispatcher;
+  if (services.mailer.configured) app.addHook('onReady', async () => mailDispatcher.start());
 
   // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
   // liveness: the process runs.
@@ -203,6 +222,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (draining) return reply.code(503).send({ status: 'draining', database: db.kind });
     try {
       await sql`select 1`.execute(db.kysely);
+      // SQLite that reads but cannot store writes (disk full, read-only, file deleted): db/storage.ts.
+      if (db.storage && !(await db.storage.writable(db.kysely))) {
+        return reply.code(503).send({ status: 'unavailable', database: db.kind, storage: db.storage.problem?.code });
+      }
       return { status: 'ok', database: db.kind };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: db.kind });
@@ -225,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerDemoShop(app, { settings });
     registerDemoContentPages(app, settings);
     registerDemoSmsOutbox(app, db.kysely);
+    registerDemoMailOutbox(app, db.kysely);
   }
   if (config.sso?.clientId === DEMO_CLIENT_ID && !config.devIdentityProvider) {
     app.log.warn('SSO_CLIENT_ID is the demo client id outside demo mode');
@@ -243,12 +267,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sweeper = setInterval(() => {
     sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
     services.webhooks.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep failed'));
+    services.mail.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mail queue sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     // Deliveries under way and waiting last-seen times finish before the database goes.
-    await dispatcher.stop();
+    await Promise.all([dispatcher.stop(), mailDispatcher.stop()]);
+    await services.mail.close();
     await sessions.flush();
     await db.close();
   });

@@ -148,12 +148,35 @@ const Env = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText,
   TWILIO_MESSAGING_SERVICE_SID: optionalText,
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'none'], { error: 'must be outbox, smtp or none' }).optional(),
+  MAIL_FROM: optionalText.refine((v) => v === undefined || mailboxAddress(v) !== null, {
+    error: "must be an email address, optionally with a name: 'Shop <no-reply@shop.example>'",
+  }),
+  MAIL_TIMEOUT_MS: int(10_000, 100, 120_000),
+  MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  MAIL_POLL_INTERVAL_MS: int(1000, 50, 600_000),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: int(0, 1, 65535),
+  SMTP_SECURE: bool(false),
+  SMTP_STARTTLS: z
+    .enum(['required', 'opportunistic'], { error: 'must be required or opportunistic' })
+    .optional()
+    .default('required'),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
   PHONE_CODE_TTL: int(600, 10, 3600),
   PHONE_CODE_RESENDS: int(5, 1, 1000),
   PHONE_CODE_RESEND_INTERVAL: int(30, 0, 3600),
   PHONE_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
   PHONE_CODE_IP_LIMIT: int(10, 1, 1_000_000),
   PHONE_CODE_GLOBAL_LIMIT: int(500, 1, 10_000_000),
+  EMAIL_CODE_TTL: int(600, 10, 3600),
+  EMAIL_CODE_RESENDS: int(5, 1, 1000),
+  EMAIL_CODE_RESEND_INTERVAL: int(30, 0, 3600),
+  EMAIL_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
+  EMAIL_CODE_IP_LIMIT: int(10, 1, 1_000_000),
+  EMAIL_CODE_GLOBAL_LIMIT: int(1000, 1, 10_000_000),
+  EMAIL_CHANGE_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
   API_DOCS: optionalBool,
@@ -198,7 +221,8 @@ export type SmsConfig =
       timeoutMs: number;
     };
 
-export interface PhoneVerificationConfig {
+/** The limits of one-time codes, by SMS and by email alike. */
+export interface CodeRules {
   /** How long a sent code stays valid. */
   codeTtlSeconds: number;
   /** Codes sent per hour, per shopper and per number. */
@@ -213,7 +237,52 @@ export interface PhoneVerificationConfig {
   sendsInAllPerHour: number;
 }
 
+export interface EmailCodeRules extends CodeRules {
+  /**
+   * ASVS 7.5.1: changing a verified email needs a sign-in at most this old, so a session left
+   * open on a shared computer cannot move the account to another address.
+   */
+  recentSignInSeconds: number;
+}
+
 export const SMS_DEFAULTS = { twilioApiUrl: 'https://api.twilio.com' } as const;
+
+/** An SMTP server's connection settings. */
+export interface SmtpSettings {
+  host: string;
+  /** 465 with implicit TLS, else 587 unless SMTP_PORT says otherwise. */
+  port: number;
+  /** Implicit TLS from the first byte (SMTPS, port 465). */
+  secure: boolean;
+  /** Without implicit TLS: refuse a server that does not offer STARTTLS, or send in the clear then. */
+  startTls: 'required' | 'opportunistic';
+  auth: { user: string; password: string } | undefined;
+}
+
+/**
+ * Where emails go: the mail_outbox table (demo, development: read at /demo-mail), an SMTP server,
+ * or nowhere ('none': outside demo mode without a server the email features are off).
+ */
+export type MailConfig = (
+  | { transport: 'outbox' }
+  | { transport: 'none' }
+  | { transport: 'smtp'; smtp: SmtpSettings }
+) & {
+  /** The sender: an address, with or without a display name (without one the shop's name is used). */
+  from: string;
+  /** The longest one send may take, connecting included; a code's sender then answers 503. */
+  timeoutMs: number;
+  /** Notices: the wait after the first failed attempt (doubling after each), and how often to look for due ones. */
+  retryBaseMs: number;
+  pollIntervalMs: number;
+};
+
+/** 'Name <address>' or a bare address: the address, or null when there is none. */
+export function mailboxAddress(value: string): string | null {
+  const inBrackets = /^[^<>]*<([^<>\s]+)>$/.exec(value.trim());
+  const address = inBrackets ? inBrackets[1] : value.trim();
+  return address && /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(address) ? address : null;
+}
 
 export interface Config {
   port: number;
@@ -253,7 +322,9 @@ export interface Config {
   /** Prometheus metrics on a port of their own (METRICS_PORT; 0 = none). */
   metrics: { port: number; host: string } | null;
   sms: SmsConfig;
-  phoneVerification: PhoneVerificationConfig;
+  mail: MailConfig;
+  phoneVerification: CodeRules;
+  emailCodes: EmailCodeRules;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
   /** Serve the OpenAPI documents and their viewer under /account/api/docs; by default only in demo mode. */
@@ -401,6 +472,35 @@ function smsFrom(e: z.infer<typeof Env>): SmsConfig {
   };
 }
 
+function mailFrom(e: z.infer<typeof Env>, publicUrl: string): MailConfig {
+  const transport = e.MAIL_TRANSPORT ?? (e.SMTP_HOST ? 'smtp' : e.DEMO ? 'outbox' : 'none');
+  const common = {
+    from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    timeoutMs: e.MAIL_TIMEOUT_MS,
+    retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+  };
+  if (transport !== 'smtp') return { transport, ...common };
+  const missing = [
+    e.SMTP_HOST ? null : 'SMTP_HOST: required when MAIL_TRANSPORT is smtp',
+    e.MAIL_FROM ? null : "MAIL_FROM: required when MAIL_TRANSPORT is smtp (e.g. 'Shop <no-reply@shop.example>')",
+    e.SMTP_USER && !e.SMTP_PASSWORD ? 'SMTP_PASSWORD: required when SMTP_USER is set' : null,
+    e.SMTP_PASSWORD && !e.SMTP_USER ? 'SMTP_USER: required when SMTP_PASSWORD is set' : null,
+  ].filter((line) => line !== null);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  return {
+    transport,
+    ...common,
+    smtp: {
+      host: e.SMTP_HOST ?? '',
+      port: e.SMTP_PORT || (e.SMTP_SECURE ? 465 : 587),
+      secure: e.SMTP_SECURE,
+      startTls: e.SMTP_STARTTLS,
+      auth: e.SMTP_USER && e.SMTP_PASSWORD ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
+    },
+  };
+}
+
 /** Variables whose values are secrets. */
 const SECRET_NAME = /SECRET|TOKEN|PASSWORD|_KEY/;
 
@@ -497,6 +597,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers: providersFrom(e),
     sms: smsFrom(e),
+    mail: mailFrom(e, publicUrl),
     phoneVerification: {
       codeTtlSeconds: e.PHONE_CODE_TTL,
       resendsPerHour: e.PHONE_CODE_RESENDS,
@@ -504,6 +605,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyAttemptsPerHour: e.PHONE_VERIFY_RATE_LIMIT,
       sendsPerAddressPerHour: e.PHONE_CODE_IP_LIMIT,
       sendsInAllPerHour: e.PHONE_CODE_GLOBAL_LIMIT,
+    },
+    emailCodes: {
+      codeTtlSeconds: e.EMAIL_CODE_TTL,
+      resendsPerHour: e.EMAIL_CODE_RESENDS,
+      resendIntervalSeconds: e.EMAIL_CODE_RESEND_INTERVAL,
+      verifyAttemptsPerHour: e.EMAIL_VERIFY_RATE_LIMIT,
+      sendsPerAddressPerHour: e.EMAIL_CODE_IP_LIMIT,
+      sendsInAllPerHour: e.EMAIL_CODE_GLOBAL_LIMIT,
+      recentSignInSeconds: e.EMAIL_CHANGE_RECENT_SIGN_IN,
     },
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     apiDocs: e.API_DOCS ?? e.DEMO,

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
         app.log.error('graceful shutdown timed out');
         process.exit(1);
       },
-      drainMs + SHUTDOWN_GRACE_MS + config.webhooks.timeoutMs,
+      // Webhook deliveries and notice emails under way finish side by side.
+      drainMs + SHUTDOWN_GRACE_MS + Math.max(config.webhooks.timeoutMs, config.mail.timeoutMs),
     );
     force.unref();
     setTimeout(() => {

@@ -11,6 +11,7 @@ import type { Db } from './db/connection.js';
 import { type LimitRule, rateLimiters } from './http/rate-limit.js';
 import { emailCheck } from './integrations/email/email-check.js';
 import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
+import { brandingFrom, type MailMessage, mailServices } from './integrations/mail/index.js';
 import { type SmsTransport, smsTransportFor } from './integrations/sms/index.js';
 import { vatCheck } from './integrations/vat/vat-check.js';
 import { viesClient } from './integrations/vat/vies.js';
@@ -18,12 +19,16 @@ import { accountRepository } from './modules/account/repository.js';
 import { accountService } from './modules/account/service.js';
 import { addressRepository } from './modules/addresses/repository.js';
 import { addressService } from './modules/addresses/service.js';
+import { browserWatch } from './modules/auth/browsers.js';
 import { authRepository } from './modules/auth/repository.js';
 import { authService } from './modules/auth/service.js';
 import { signInSteps } from './modules/auth/sign-in.js';
 import { avatarRepository } from './modules/avatar/repository.js';
 import { UPLOAD_RATE_LIMIT } from './modules/avatar/routes.js';
 import { avatarService } from './modules/avatar/service.js';
+import { codeLimits } from './modules/codes/limits.js';
+import { emailRepository } from './modules/email/repository.js';
+import { emailService } from './modules/email/service.js';
 import { idempotencyRepository } from './modules/idempotency/repository.js';
 import { idempotencyService } from './modules/idempotency/service.js';
 import { apiKeyStore } from './modules/integration/api-keys.js';
@@ -57,7 +62,7 @@ export interface ServiceDeps {
   fetch: typeof globalThis.fetch;
   log: FastifyBaseLogger;
   /** Told of sends and deliveries, when metrics are on. */
-  observe?: { smsSend(sent: boolean): void; webhookDelivery(delivered: boolean): void };
+  observe?: { smsSend(sent: boolean): void; mailSend(sent: boolean): void; webhookDelivery(delivered: boolean): void };
 }
 
 /** The transport, with each send's outcome told to `observe`. */
@@ -79,7 +84,6 @@ function observedTransport(transport: SmsTransport, observe: ServiceDeps['observ
 
 /** Calls to the email and VAT checks per client address, both counted together. */
 const VALIDATION_LIMIT: LimitRule = { name: 'validation', points: 60, windowSeconds: 60 };
-const HOUR = 3600;
 
 /** The repositories and the services that need no more than the database and the settings. */
 export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PUBLIC_PROVIDERS) {
@@ -88,6 +92,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     account: accountRepository(kysely),
     addresses: addressRepository(kysely, kind),
     auth: authRepository(kysely),
+    email: emailRepository(kysely),
     idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
@@ -142,6 +147,7 @@ function publicProviders(config: Config): PublicProviders {
     telegram: providers.telegram !== undefined,
     telegramId: providers.telegram?.botName ?? null,
     telegramRedirectUrl: providers.telegram?.redirectUrl ?? null,
+    emailSignIn: config.mail.transport !== 'none',
     redirectAllowList: config.redirectAllowList,
   };
 }
@@ -175,6 +181,30 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
   } else if (config.sms.transport === 'outbox' && !config.demo) {
     deps.log.warn('SMS_TRANSPORT=outbox: verification texts are stored in sms_outbox, not sent');
   }
+  if (config.mail.transport === 'none') {
+    deps.log.warn('No mail transport configured: email verification and sign-in by email are off (set MAIL_TRANSPORT)');
+  } else if (config.mail.transport === 'outbox' && !config.demo) {
+    deps.log.warn('MAIL_TRANSPORT=outbox: emails are stored in mail_outbox, not sent');
+  }
+  const mail = mailServices(config.mail, {
+    db: db.kysely,
+    kind: db.kind,
+    branding: async () => brandingFrom(await settings.stored(), config.publicUrl),
+    log: deps.log,
+    ...(deps.observe && { onSend: deps.observe.mailSend }),
+  });
+  /** A security notice to the shopper's email, when it is verified (an unproven address may be anyone's). */
+  const notifyShopper = async (shopperId: number, message: MailMessage): Promise<void> => {
+    const shopper = await repositories.account.shopper(shopperId);
+    if (!shopper || shopper.emailVerifiedBy === null || shopper.email === '') return;
+    await mail.mailer.notify(shopper.email, shopper.defaultLanguage, message);
+  };
+  const emailVerification = emailService(repositories.email, {
+    secret: config.sessionSecret,
+    codeTtlSeconds: config.emailCodes.codeTtlSeconds,
+    recentSignInSeconds: config.emailCodes.recentSignInSeconds,
+    mailer: mail.mailer,
+  });
   const vies = config.vies ? viesClient({ ...config.vies, fetch: deps.fetch }) : null;
 
   const locales: SettingsRouteOptions = {
@@ -202,17 +232,30 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       perShopper: limit(VOUCHER_CODE_LIMITS.perShopper),
       perAddress: limit(VOUCHER_CODE_LIMITS.perAddress),
     },
-    phone: {
-      resendGap:
-        phoneRules.resendIntervalSeconds > 0
-          ? limit({ name: 'sms-gap', points: 1, windowSeconds: phoneRules.resendIntervalSeconds })
-          : null,
-      sendsPerShopper: limit({ name: 'sms-shopper', points: phoneRules.resendsPerHour, windowSeconds: HOUR }),
-      sendsPerNumber: limit({ name: 'sms-number', points: phoneRules.resendsPerHour, windowSeconds: HOUR }),
-      sendsPerAddress: limit({ name: 'sms-address', points: phoneRules.sendsPerAddressPerHour, windowSeconds: HOUR }),
-      sendsInAll: limit({ name: 'sms-all', points: phoneRules.sendsInAllPerHour, windowSeconds: HOUR }),
-      verify: limit({ name: 'phone-verify', points: phoneRules.verifyAttemptsPerHour, windowSeconds: HOUR }),
-    },
+    phone: codeLimits(
+      limit,
+      {
+        gap: 'sms-gap',
+        shopper: 'sms-shopper',
+        recipient: 'sms-number',
+        client: 'sms-address',
+        all: 'sms-all',
+        verify: 'phone-verify',
+      },
+      phoneRules,
+    ),
+    email: codeLimits(
+      limit,
+      {
+        gap: 'email-gap',
+        shopper: 'email-shopper',
+        recipient: 'email-recipient',
+        client: 'email-client',
+        all: 'email-all',
+        verify: 'email-verify',
+      },
+      config.emailCodes,
+    ),
   };
 
   return {
@@ -227,16 +270,23 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       redirectAllowList: config.redirectAllowList,
       secret: config.sessionSecret,
+      browsers: browserWatch(repositories.auth, {
+        secure: config.publicUrl.startsWith('https:'),
+        onNewBrowser: ({ shopperId, browser, at, method }) =>
+          notifyShopper(shopperId, { kind: 'new-browser-sign-in', browser, at, method, sessionsUrl: null }),
+      }),
     }),
+    email: emailVerification,
     oidc: oidcClients(config),
     phone: phoneVerificationService(repositories.phone, {
       secret: config.sessionSecret,
       codeTtlSeconds: phoneRules.codeTtlSeconds,
       transport: observedTransport(smsTransportFor(config.sms, { db: db.kysely, fetch: deps.fetch }), deps.observe),
       companyName: async () => (await settings.stored()).companyName,
+      onVerified: (shopperId, telephone) => notifyShopper(shopperId, { kind: 'phone-verified', telephone }),
     }),
-    preferences: preferencesService(repositories.preferences, emails),
-    profile: profileService(repositories.profile, emails),
+    preferences: preferencesService(repositories.preferences, emails, emailVerification),
+    profile: profileService(repositories.profile, emails, emailVerification),
     addresses: addressService({
       repository: repositories.addresses,
       settings,
@@ -244,6 +294,10 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       vat: vatCheck({ vies, log: deps.log }),
     }),
     locales,
+    /** Emails: codes sent at once, security notices through the durable queue. */
+    mailer: mail.mailer,
+    /** The notice queue's dispatcher and upkeep (app.ts starts and stops it). */
+    mail,
     webhookDispatcher: webhookDispatcher({
       db: db.kysely,
       kind: db.kind,

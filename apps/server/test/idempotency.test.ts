@@ -173,6 +173,24 @@ const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = 
           .executeTakeFirstOrThrow(),
       ),
   },
+  sendEmailCode: {
+    prepare: async (shopperId) => {
+      await db()
+        .updateTable('shoppers')
+        .set({ email: `idempotent${fixtures++}@example.com`, emailVerifiedBy: null, emailVerifiedAt: null })
+        .where('id', '=', shopperId)
+        .execute();
+      return { url: api('/shopUser/sendEmailCode'), body: {} };
+    },
+    made: (shopperId) =>
+      count(
+        db()
+          .selectFrom('emailCodes')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('shopperId', '=', shopperId)
+          .executeTakeFirstOrThrow(),
+      ),
+  },
 };
 
 type IdempotentName = {

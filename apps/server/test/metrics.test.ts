@@ -47,9 +47,10 @@ describe(`operate: Prometheus metrics on METRICS_PORT (${databaseKind})`, () => 
     expect(seriesValue(text, 'account_sign_ins_total{provider="sso",result="success"}')).toBeGreaterThanOrEqual(1);
   });
 
-  it('shows the webhook outbox, the process and (PostgreSQL) the connection pool', async () => {
+  it('shows the webhook outbox, the mail queue, the process and (PostgreSQL) the connection pool', async () => {
     const text = await scrape();
     expect(seriesValue(text, 'account_webhook_outbox_pending')).toBeGreaterThanOrEqual(0);
+    expect(seriesValue(text, 'account_mail_queue_pending')).toBe(0);
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     if (databaseKind === 'postgres') {

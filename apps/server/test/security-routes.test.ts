@@ -138,6 +138,8 @@ describe(`DESIGN §7, spec §6 signed out: every call that needs sign-in is a 40
         'getTranslations',
         'loginApple',
         'loginAuth0',
+        'loginEmail',
+        'loginEmailCode',
         'loginFacebook',
         'loginGoogle',
         'loginSteam',

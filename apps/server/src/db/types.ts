@@ -29,6 +29,8 @@ export interface ShoppersTable {
   /** How the email was verified ('provider:<name>', 'shop', 'code'); null while unverified. */
   emailVerifiedBy: Generated<string | null>;
   emailVerifiedAt: Generated<Timestamp | null>;
+  /** The address the shopper is changing to, until its emailed code is confirmed. */
+  pendingEmail: Generated<string | null>;
   defaultLanguage: string;
   defaultCountry: string;
   defaultCurrency: string;
@@ -325,11 +327,60 @@ export interface TelephoneVerificationsTable {
   expiresAt: Timestamp;
 }
 
+/** Codes sent by email: to confirm a shopper's address ('verify') or to sign in ('sign_in'). */
+export interface EmailCodesTable {
+  id: Id;
+  purpose: 'verify' | 'sign_in';
+  /** The shopper confirming an address; null for a sign-in code (the address may have no account). */
+  shopperId: number | null;
+  /** The address the code was sent to (lower case for sign-in codes). */
+  email: string;
+  /** HMAC-SHA256 of the code with what it is bound to; the code itself is never stored. */
+  codeHash: string;
+  attempts: Generated<number>;
+  used: Generated<Flag>;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+/** The browsers a shopper has signed in from, by the SHA-256 of their own random id. */
+export interface ShopperBrowsersTable {
+  shopperId: number;
+  browser: string;
+  firstSeenAt: Timestamp;
+  lastSeenAt: Timestamp;
+}
+
 /** Messages of the outbox SMS transport (demo and development), readable by developers and tests. */
 export interface SmsOutboxTable {
   id: Id;
   telephone: string;
   body: string;
+  createdAt: Timestamp;
+}
+
+/** Emails of the outbox mail transport (demo and development), read at /demo-mail and by tests. */
+export interface MailOutboxTable {
+  id: Id;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Timestamp;
+}
+
+/** Security notices waiting for (or done with) delivery; the message is JSON of a MailMessage. */
+export interface MailQueueTable {
+  id: Id;
+  recipient: string;
+  language: string | null;
+  message: string;
+  state: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  leaseUntil: Timestamp | null;
+  lastError: string | null;
+  sentAt: Timestamp | null;
   createdAt: Timestamp;
 }
 
@@ -434,7 +485,11 @@ export interface Database {
   countries: CountriesTable;
   siteSettings: SiteSettingsTable;
   telephoneVerifications: TelephoneVerificationsTable;
+  emailCodes: EmailCodesTable;
+  shopperBrowsers: ShopperBrowsersTable;
   smsOutbox: SmsOutboxTable;
+  mailOutbox: MailOutboxTable;
+  mailQueue: MailQueueTable;
   avatars: AvatarsTable;
   rateLimits: RateLimitsTable;
   apiKeys: ApiKeysTable;

@@ -1,19 +1,25 @@
 /**
  * Prometheus metrics (prom-client), served on their own port (METRICS_PORT, on METRICS_HOST) so that
  * they never reach the public router: requests by route and status with their durations, sign-ins
- * by provider and result, SMS sends, webhook deliveries and the outbox's depth, database query
- * errors and (PostgreSQL) pool use, and the process's own metrics.
+ * by provider and result, SMS and mail sends, the mail queue's depth, webhook deliveries and the
+ * outbox's depth, database query errors, (PostgreSQL) pool use and (SQLite) whether writes can be
+ * stored, and the process's own metrics.
  */
 import { createServer, type Server } from 'node:http';
 import { API_BASE, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RawDriver } from '../db/connection.js';
+import type { SqliteStorage } from '../db/storage.js';
 
 export interface MetricsSources {
   raw: RawDriver;
   /** Webhook deliveries waiting to go out. */
   pendingDeliveries(): Promise<number>;
+  /** Security notices waiting to go out. */
+  pendingMails(): Promise<number>;
+  /** SQLite: whether writes can be stored (db/storage.ts). */
+  storage?: SqliteStorage | null;
 }
 
 export function createMetrics() {
@@ -38,6 +44,12 @@ export function createMetrics() {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const mailSends = new Counter({
+    name: 'account_mail_sends_total',
+    help: 'Emails handed to the mail transport (codes and security notices), by result (sent or failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   const webhookDeliveries = new Counter({
     name: 'account_webhook_deliveries_total',
     help: 'Webhook delivery attempts, by result (delivered or failed)',
@@ -53,11 +65,12 @@ export function createMetrics() {
     registry,
     signIn: (provider: string, success: boolean) => signIns.inc({ provider, result: success ? 'success' : 'failure' }),
     smsSend: (sent: boolean) => smsSends.inc({ result: sent ? 'sent' : 'failed' }),
+    mailSend: (sent: boolean) => mailSends.inc({ result: sent ? 'sent' : 'failed' }),
     webhookDelivery: (delivered: boolean) => webhookDeliveries.inc({ result: delivered ? 'delivered' : 'failed' }),
     queryError: () => queryErrors.inc(),
     request: (labels: { method: string; route: string; status: number }, seconds: number) =>
       requests.observe({ ...labels, status: String(labels.status) }, seconds),
-    /** Gauges read when scraped: the database pool and the webhook outbox. */
+    /** Gauges read when scraped: the database pool, the webhook outbox and the mail queue. */
     watch(sources: MetricsSources): void {
       const { raw } = sources;
       if (raw.kind === 'postgres') {
@@ -73,12 +86,31 @@ export function createMetrics() {
           },
         });
       }
+      const { storage } = sources;
+      if (storage) {
+        new Gauge({
+          name: 'account_db_storage_writable',
+          help: 'SQLite: 1 while writes are stored, 0 while the disk is full, read-only or the file deleted',
+          registers: [registry],
+          collect() {
+            this.set(storage.problem ? 0 : 1);
+          },
+        });
+      }
       new Gauge({
         name: 'account_webhook_outbox_pending',
         help: 'Webhook deliveries waiting to go out',
         registers: [registry],
         async collect() {
           this.set(await sources.pendingDeliveries());
+        },
+      });
+      new Gauge({
+        name: 'account_mail_queue_pending',
+        help: 'Security notices waiting to be sent',
+        registers: [registry],
+        async collect() {
+          this.set(await sources.pendingMails());
         },
       });
     },

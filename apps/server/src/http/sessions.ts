@@ -24,6 +24,8 @@ declare module 'fastify' {
     sessionToken: string | null;
     /** The signed-in shopper's id, resolved once per request; null when signed out. */
     shopperId(): Promise<number | null>;
+    /** When this session was made (its sign-in); null when signed out. */
+    signedInAt(): Promise<Date | null>;
   }
   interface FastifyReply {
     /** Rotates to a fresh session for the shopper (sign-in) and reissues the XSRF token. */
@@ -91,6 +93,10 @@ export function registerSessions(app: FastifyInstance, options: SessionPluginOpt
     const token = this.sessionToken;
     this[resolved] ??= token ? sessions.resolve(token) : Promise.resolve(null);
     return this[resolved];
+  });
+
+  app.decorateRequest('signedInAt', async function (this: FastifyRequest) {
+    return this.sessionToken ? sessions.startedAt(this.sessionToken) : null;
   });
 
   app.decorateReply('startSession', async function (this: FastifyReply, shopperId: number) {

@@ -16,6 +16,8 @@ export interface RequestOptions {
 export interface TestBrowserOptions {
   /** The client address the server sees; each browser gets its own unless given. */
   clientAddress?: string;
+  /** The User-Agent header sent with every request (none unless given). */
+  userAgent?: string;
 }
 
 let browsers = 0;
@@ -28,12 +30,14 @@ const nextAddress = () => {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   readonly clientAddress: string;
+  private readonly userAgent: string | undefined;
 
   constructor(
     private readonly app: FastifyInstance,
     options: TestBrowserOptions = {},
   ) {
     this.clientAddress = options.clientAddress ?? nextAddress();
+    this.userAgent = options.userAgent;
   }
 
   cookieHeader(): string {
@@ -54,7 +58,7 @@ export class TestBrowser {
   async request(options: RequestOptions | string): Promise<LightMyRequestResponse> {
     const o = typeof options === 'string' ? { url: options } : options;
     const method = o.method ?? 'GET';
-    const headers: Record<string, string> = { ...o.headers };
+    const headers: Record<string, string> = { ...(this.userAgent && { 'user-agent': this.userAgent }), ...o.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (method !== 'GET' && !o.withoutXsrf && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);

@@ -68,9 +68,15 @@ export const UpdateAccountBody = z.union([ProfileModel, AccountFieldsPatch]);
 
 export const UploadImageResponse = z.object({ imageUrl: z.string() });
 export const SendVerifySmsResponse = z.object({ telephoneVerifyExpireIn: z.number().int() });
-export const VerifyTelephoneBody = z.object({
-  code: z.string().trim().regex(VERIFICATION_CODE, 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired'),
-});
+/** §5 Verification code: exactly six digits, for the phone and the email code alike. */
+export const VerificationCodeField = z
+  .string()
+  .trim()
+  .regex(VERIFICATION_CODE, 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired');
+export const VerifyTelephoneBody = z.object({ code: VerificationCodeField });
+/** How long the emailed code lives, in seconds (for the resend countdown). */
+export const SendEmailCodeResponse = z.object({ emailVerifyExpireIn: z.number().int() });
+export const VerifyEmailBody = z.object({ code: VerificationCodeField });
 
 /** ids={comma separated ids}: one id removes one wish, all ids clear the list. */
 export const RemoveWishlistQuery = z.object({

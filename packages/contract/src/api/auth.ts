@@ -1,5 +1,7 @@
 /** Sign-in and sign-out calls of spec §7. */
 import { z } from 'zod';
+import { LIMITS } from '../domain/rules.js';
+import { VerificationCodeField } from './account.js';
 
 const token = z.string().trim().min(1, 'ac_FieldInvalidMessage').max(16_384, 'ac_FieldInvalidMessage');
 
@@ -9,6 +11,17 @@ export const AppleLoginBody = z.object({ token });
 export const NonceResponse = z.object({ nonce: z.string() });
 export const RedirectResponse = z.object({ redirectUrl: z.string() });
 export const LogoutResponse = z.object({ url: z.string().nullable() });
+
+/** The address an emailed sign-in code goes to. */
+export const EmailCodeRequestBody = z.object({
+  email: z
+    .string({ error: 'ac_EmailRequiredMessage' })
+    .trim()
+    .min(1, 'ac_EmailRequiredMessage')
+    .max(LIMITS.addressTextMaxLength, 'ac_EmailIsInvalidMessage')
+    .pipe(z.email('ac_EmailIsInvalidMessage')),
+});
+export const EmailSignInBody = EmailCodeRequestBody.extend({ code: VerificationCodeField });
 
 /** The data the messaging-app login widget hands the page (all values as the widget sends them). */
 export const TelegramLoginBody = z.object({

@@ -12,14 +12,18 @@ import {
 } from '../domain/entities.js';
 import {
   RemoveWishlistQuery,
+  SendEmailCodeResponse,
   SendVerifySmsResponse,
   UpdateAccountBody,
   UploadImageResponse,
+  VerifyEmailBody,
   VerifyTelephoneBody,
 } from './account.js';
 import { AddressInput, AddressUpdate } from './addresses.js';
 import {
   AppleLoginBody,
+  EmailCodeRequestBody,
+  EmailSignInBody,
   FacebookLoginBody,
   GoogleLoginBody,
   LogoutResponse,
@@ -67,6 +71,10 @@ export const callSchemas = {
   // modules/phone
   sendVerifySms: { body: EmptyBody, response: SendVerifySmsResponse },
   verifyTelephoneNumber: { body: VerifyTelephoneBody, response: Account },
+  // modules/email
+  sendEmailCode: { body: EmptyBody, response: SendEmailCodeResponse },
+  verifyEmail: { body: VerifyEmailBody, response: Account },
+  cancelEmailChange: { response: Account },
   // modules/auth
   loginFacebook: { body: FacebookLoginBody, response: Account },
   loginGoogle: { body: GoogleLoginBody, response: Account },
@@ -75,6 +83,8 @@ export const callSchemas = {
   appleNonce: { response: NonceResponse },
   loginSteam: { body: EmptyBody, response: RedirectResponse },
   loginAuth0: { body: EmptyBody, response: RedirectResponse },
+  loginEmailCode: { body: EmailCodeRequestBody, response: SendEmailCodeResponse },
+  loginEmail: { body: EmailSignInBody, response: Account },
   logout: { body: EmptyBody, response: LogoutResponse },
   // modules/settings
   getSetting: { response: SiteConfig },

@@ -115,6 +115,26 @@ export const endpoints = {
     feature: 'TelephoneNumberVerification',
     summary: 'Verifies the telephone with the code sent by SMS',
   },
+  // Served by modules/email: the shopper's verified email address.
+  sendEmailCode: {
+    method: 'POST',
+    path: '/shopUser/sendEmailCode',
+    auth: true,
+    idempotencyKey: true,
+    summary: 'Sends a fresh code to the address waiting for confirmation, or to the unverified email',
+  },
+  verifyEmail: {
+    method: 'POST',
+    path: '/shopUser/verifyEmail',
+    auth: true,
+    summary: 'Confirms the address waiting for confirmation (or the unverified email) with the emailed code',
+  },
+  cancelEmailChange: {
+    method: 'DELETE',
+    path: '/shopUser/pendingEmail',
+    auth: true,
+    summary: 'Drops a change of email that was not confirmed; the account keeps its address',
+  },
   // Served by modules/auth: sign-in with each provider, and sign-out.
   loginFacebook: {
     method: 'POST',
@@ -157,6 +177,18 @@ export const endpoints = {
     path: '/login/auth0',
     auth: false,
     summary: 'Starts an auth0-style OpenID Connect sign-in',
+  },
+  loginEmailCode: {
+    method: 'POST',
+    path: '/login/email/code',
+    auth: false,
+    summary: 'Emails a sign-in code to the address; the same answer whether or not it has an account',
+  },
+  loginEmail: {
+    method: 'POST',
+    path: '/login/email',
+    auth: false,
+    summary: 'Signs in with the emailed code, in the browser that asked for it; a new address makes a new account',
   },
   logout: {
     method: 'POST',

@@ -184,6 +184,10 @@ export const Account = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** Whether the email is proven: asserted by a provider or the shop, or confirmed with an emailed code. */
+  isEmailVerified: z.boolean(),
+  /** A new address waiting for its emailed code; the account keeps `email` until it is confirmed. */
+  pendingEmail: z.string().nullable(),
   telephone: z.string(),
   gender: z.number().int(),
   birthDate: CalendarDate.nullable(),
@@ -251,6 +255,8 @@ export const SiteConfig = z.object({
   telegram: z.boolean(),
   telegramId: z.string().nullable(),
   telegramRedirectUrl: z.string().nullable(),
+  /** Sign-in with a code sent by email: on whenever the server can send email. */
+  emailSignIn: z.boolean(),
   /** Origins besides the shop's own that the authenticatedredirect cookie may lead to. */
   redirectAllowList: z.array(z.string()),
   enableFeatures: z.array(z.string()),

@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ALL_FEATURES, FEATURES, hasFeature } from './features.js';
 
 describe('§6 Sections need their feature in the enabled-features list', () => {
-  it('§6 the features are Achievements, AddressBook, MyVouchers, MyOrders, MyWishlist and TelephoneNumberVerification', () => {
+  it('§6 the features are those of the spec, and EmailVerification (issue 19)', () => {
     expect([...ALL_FEATURES].sort()).toEqual(
-      ['Achievements', 'AddressBook', 'MyOrders', 'MyVouchers', 'MyWishlist', 'TelephoneNumberVerification'].sort(),
+      [
+        'Achievements',
+        'AddressBook',
+        'MyOrders',
+        'MyVouchers',
+        'MyWishlist',
+        'TelephoneNumberVerification',
+        'EmailVerification',
+      ].sort(),
     );
   });
 

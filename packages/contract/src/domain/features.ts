@@ -6,6 +6,8 @@ export const FEATURES = {
   myOrders: 'MyOrders',
   myWishlist: 'MyWishlist',
   telephoneNumberVerification: 'TelephoneNumberVerification',
+  /** The profile wizard counts the email only once it is verified (needs a mail transport). */
+  emailVerification: 'EmailVerification',
 } as const;
 
 export type Feature = (typeof FEATURES)[keyof typeof FEATURES];

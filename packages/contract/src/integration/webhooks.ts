@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'account.created',
   'profile.updated',
   'telephone.verified',
+  'email.verified',
   'avatar.updated',
   'address.created',
   'address.updated',

@@ -10,6 +10,8 @@ import * as webhooks from './2026-11-22-007-webhooks.js';
 import * as emailVerification from './2026-11-24-001-email-verification.js';
 import * as idempotencyKeys from './2026-11-25-002-idempotency-keys.js';
 import * as moneyTenThousandths from './2026-11-25-003-money-ten-thousandths.js';
+import * as mail from './2026-11-25-004-mail.js';
+import * as emailCodes from './2026-11-25-005-email-codes.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-001-email-verification': emailVerification,
   '2026-11-25-002-idempotency-keys': idempotencyKeys,
   '2026-11-25-003-money-ten-thousandths': moneyTenThousandths,
+  '2026-11-25-004-mail': mail,
+  '2026-11-25-005-email-codes': emailCodes,
 };

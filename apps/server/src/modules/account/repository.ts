@@ -15,6 +15,8 @@ export const SHOPPER_COLUMNS = [
   'imageUrl',
   'firstTimeLogin',
   'telephoneVerifyDate',
+  'emailVerifiedBy',
+  'pendingEmail',
   'defaultLanguage',
   'defaultCountry',
   'defaultCurrency',

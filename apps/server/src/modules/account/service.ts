@@ -73,6 +73,8 @@ export function accountService(repository: AccountRepository, parts: AccountPart
         firstName: shopper.firstName,
         lastName: shopper.lastName,
         email: shopper.email,
+        isEmailVerified: shopper.emailVerifiedBy !== null,
+        pendingEmail: shopper.pendingEmail,
         telephone: shopper.telephone,
         gender: shopper.gender,
         birthDate: shopper.birthDate,

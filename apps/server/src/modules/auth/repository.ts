@@ -11,6 +11,34 @@ export interface NewShopper {
   defaultCurrency: string;
 }
 
+/** A new shopper starting with first-time login; `verifiedBy` vouches for the email when given. */
+async function insertShopper(
+  trx: Kysely<Database>,
+  shopper: NewShopper,
+  verifiedBy: string | null,
+  now: string,
+): Promise<number> {
+  const created = await trx
+    .insertInto('shoppers')
+    .values({
+      ...shopper,
+      ...(verifiedBy === null ? {} : { emailVerifiedBy: verifiedBy, emailVerifiedAt: now }),
+      telephone: '',
+      gender: 1,
+      firstTimeLogin: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return created.id;
+}
+
+function recordCreated(trx: Kysely<Database>, shopperId: number, shopper: NewShopper, provider: string) {
+  const { email, firstName, lastName } = shopper;
+  return recordEvent(trx, { shopperId, type: 'account.created', data: { email, firstName, lastName, provider } });
+}
+
 export function authRepository(db: Kysely<Database>) {
   return {
     async shopperByIdentity(provider: string, subject: string): Promise<number | null> {
@@ -58,22 +86,12 @@ export function authRepository(db: Kysely<Database>) {
         if ('shopperId' in target) {
           shopperId = target.shopperId;
         } else {
-          const created = await trx
-            .insertInto('shoppers')
-            .values({
-              ...target.create,
-              ...(identity.emailVerified && target.create.email !== ''
-                ? { emailVerifiedBy: `provider:${identity.provider}`, emailVerifiedAt: now }
-                : {}),
-              telephone: '',
-              gender: 1,
-              firstTimeLogin: 1,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          shopperId = created.id;
+          shopperId = await insertShopper(
+            trx,
+            target.create,
+            identity.emailVerified && target.create.email !== '' ? `provider:${identity.provider}` : null,
+            now,
+          );
         }
         const inserted = await trx
           .insertInto('shopperIdentities')
@@ -90,14 +108,7 @@ export function authRepository(db: Kysely<Database>) {
           .returning('shopperId')
           .executeTakeFirst();
         if (inserted) {
-          if (!('shopperId' in target)) {
-            const { email, firstName, lastName } = target.create;
-            await recordEvent(trx, {
-              shopperId,
-              type: 'account.created',
-              data: { email, firstName, lastName, provider: identity.provider },
-            });
-          }
+          if (!('shopperId' in target)) await recordCreated(trx, shopperId, target.create, identity.provider);
           return inserted.shopperId;
         }
         // Someone linked the same identity concurrently: undo our shopper, use theirs.
@@ -109,6 +120,43 @@ export function authRepository(db: Kysely<Database>) {
           .where('subject', '=', identity.subject)
           .executeTakeFirstOrThrow();
         return existing.shopperId;
+      });
+    },
+
+    /** A new shopper whose email an emailed code has just proven (sign-in with an emailed code). */
+    createWithVerifiedEmail(shopper: NewShopper, now: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const shopperId = await insertShopper(trx, shopper, 'code', now);
+        await recordCreated(trx, shopperId, shopper, 'email');
+        return shopperId;
+      });
+    },
+
+    /**
+     * Notes a sign-in from this browser; answers whether the browser is new to the shopper and
+     * whether the shopper had signed in from any other browser before (the first one is no news).
+     */
+    rememberBrowser(shopperId: number, browser: string, now: string): Promise<{ isNew: boolean; hadOthers: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const seen = await trx
+          .updateTable('shopperBrowsers')
+          .set({ lastSeenAt: now })
+          .where('shopperId', '=', shopperId)
+          .where('browser', '=', browser)
+          .executeTakeFirst();
+        if (Number(seen.numUpdatedRows) > 0) return { isNew: false, hadOthers: true };
+        const other = await trx
+          .selectFrom('shopperBrowsers')
+          .select('browser')
+          .where('shopperId', '=', shopperId)
+          .limit(1)
+          .executeTakeFirst();
+        await trx
+          .insertInto('shopperBrowsers')
+          .values({ shopperId, browser, firstSeenAt: now, lastSeenAt: now })
+          .onConflict((oc) => oc.columns(['shopperId', 'browser']).doUpdateSet({ lastSeenAt: now }))
+          .execute();
+        return { isNew: true, hadOthers: other !== undefined };
       });
     },
 

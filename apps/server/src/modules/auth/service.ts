@@ -48,6 +48,27 @@ export function authService(repository: AuthRepository, settings: SettingsServic
       );
     },
 
+    /**
+     * The shopper an emailed sign-in code has proven this address for: the account holding it as
+     * its verified email, else a new account (first-time login) with the address verified.
+     */
+    async shopperForEmail(email: string): Promise<number> {
+      const known = await repository.shopperByVerifiedEmail(email);
+      if (known !== null) return known;
+      const defaults = await settings.defaults();
+      return repository.createWithVerifiedEmail(
+        {
+          email,
+          firstName: '',
+          lastName: '',
+          defaultLanguage: defaults.language,
+          defaultCountry: defaults.country,
+          defaultCurrency: defaults.currency,
+        },
+        new Date().toISOString(),
+      );
+    },
+
     async rememberFlow(flow: { state: string; provider: string; codeVerifier: string; nonce: string }) {
       const now = Date.now();
       await repository.removeExpiredFlows(new Date(now).toISOString());

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { signedValues } from '../../http/signed-value.js';
 import type { ProviderIdentity } from '../../integrations/identity/identity.js';
 import type { AccountService } from '../account/service.js';
+import type { BrowserWatch } from './browsers.js';
 import type { AuthService } from './service.js';
 
 export const ACCOUNT_HOME = '/account/';
@@ -31,6 +32,8 @@ export interface SignInDeps {
   redirectAllowList: string[];
   /** Signs the flow cookie. */
   secret: string;
+  /** Tells the shopper of a sign-in from a browser not seen before. */
+  browsers: BrowserWatch;
 }
 
 export function signInSteps(deps: SignInDeps) {
@@ -46,10 +49,20 @@ export function signInSteps(deps: SignInDeps) {
     secure: deps.publicUrl.startsWith('https:'),
   };
 
-  async function establish(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
-    const shopperId = await deps.auth.shopperFor({ provider, ...identity });
+  /** Rotates the session to the shopper and notes the browser; a notice that fails never blocks the sign-in. */
+  async function enter(request: FastifyRequest, reply: FastifyReply, provider: string, shopperId: number) {
     await reply.startSession(shopperId);
     request.log.info({ provider, shopperId }, 'signed in');
+    try {
+      await deps.browsers.signedIn(request, reply, shopperId, provider);
+    } catch (error) {
+      request.log.warn({ err: error, shopperId }, 'new-browser notice not queued');
+    }
+  }
+
+  async function establish(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
+    const shopperId = await deps.auth.shopperFor({ provider, ...identity });
+    await enter(request, reply, provider, shopperId);
     return shopperId;
   }
 
@@ -60,6 +73,11 @@ export function signInSteps(deps: SignInDeps) {
      */
     bindFlow(reply: FastifyReply, state: string): void {
       reply.setCookie(SIGN_IN_FLOW_COOKIE, flows.seal(state), { ...flowCookie, maxAge: FLOW_COOKIE_TTL_SECONDS });
+    },
+
+    /** The flow this browser started, still bound (for a flow finished in several tries, as an emailed code). */
+    boundFlow(request: FastifyRequest): string | null {
+      return flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
     },
 
     /** Whether this browser started the flow of `state`; the binding is used up either way. */
@@ -90,6 +108,14 @@ export function signInSteps(deps: SignInDeps) {
       identity: ProviderIdentity,
     ): Promise<Account> {
       const shopperId = await establish(request, reply, provider, identity);
+      reply.header('cache-control', 'no-store');
+      return deps.accounts.load(shopperId);
+    },
+
+    /** A sign-in whose shopper is already known (the emailed code): answers the account, as token providers do. */
+    async answerShopper(request: FastifyRequest, reply: FastifyReply, method: string, shopperId: number) {
+      await enter(request, reply, method, shopperId);
+      reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: flowCookie.path });
       reply.header('cache-control', 'no-store');
       return deps.accounts.load(shopperId);
     },

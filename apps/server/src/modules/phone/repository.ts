@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
+import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
 import { recordEvent } from '../webhooks/outbox.js';
-import { MAX_WRONG_ATTEMPTS } from './code.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

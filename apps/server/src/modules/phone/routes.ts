@@ -1,27 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Limit } from '../../http/rate-limit.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
 import type { AccountService } from '../account/service.js';
-import { numberKey } from './code.js';
+import { type CodeLimits, throttleSend } from '../codes/limits.js';
 import type { PhoneVerificationService } from './service.js';
 
-export interface PhoneLimits {
-  /** The least time between two codes for a shopper; null when no gap is asked for. */
-  resendGap: Limit | null;
-  sendsPerShopper: Limit;
-  sendsPerNumber: Limit;
-  /** Per client address: new accounts cost nothing, so one client could otherwise send without end. */
-  sendsPerAddress: Limit;
-  /** Over the whole shop: what an attacker with many addresses can still make us send (and pay for). */
-  sendsInAll: Limit;
-  /** Code submissions per shopper. */
-  verify: Limit;
-}
+/** The digits of a number: one rate-limit key however it is spaced ('+32 470 12 34 56'). */
+const numberKey = (telephone: string) => telephone.replace(/\D/g, '');
 
 export interface PhoneRouteOptions {
   phone: PhoneVerificationService;
   accounts: AccountService;
-  limits: PhoneLimits;
+  limits: CodeLimits;
 }
 
 export function registerPhoneRoutes(app: FastifyInstance, deps: RouteDeps, options: PhoneRouteOptions): void {
@@ -31,21 +20,14 @@ export function registerPhoneRoutes(app: FastifyInstance, deps: RouteDeps, optio
     reply.header('cache-control', 'no-store');
     return phone.sendCode(shopperId, {
       log: request.log,
-      throttle: async (telephone) => {
-        await limits.resendGap?.(request, reply, `shopper:${shopperId}`);
-        await limits.sendsPerShopper(request, reply, `shopper:${shopperId}`);
-        await limits.sendsPerNumber(request, reply, `number:${numberKey(telephone)}`);
-        // Last, so sends refused by the narrower limits do not use up everyone's allowance.
-        await limits.sendsPerAddress(request, reply);
-        await limits.sendsInAll(request, reply, 'all');
-      },
+      throttle: (telephone) => throttleSend(limits, request, reply, { shopperId, recipient: numberKey(telephone) }),
     });
   });
 
   registerEndpoint(app, deps, 'verifyTelephoneNumber', async ({ shopperId, body, request, reply }) => {
     reply.header('cache-control', 'no-store');
     await limits.verify(request, reply, `shopper:${shopperId}`);
-    await phone.verify(shopperId, body.code);
+    await phone.verify(shopperId, body.code, request.log);
     return accounts.load(shopperId);
   });
 }

@@ -6,7 +6,7 @@ import { ERROR_CODES, isTelephoneVerified } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
-import { codeHash, codeKey, newCode, sameHash } from './code.js';
+import { codeHash, codeKey, newCode, sameHash } from '../codes/one-time-code.js';
 import type { PhoneRepository } from './repository.js';
 import { verificationText } from './sms-text.js';
 
@@ -19,6 +19,8 @@ export interface PhoneVerificationOptions {
   codeTtlSeconds: number;
   transport: SmsTransport;
   companyName(): Promise<string>;
+  /** Tells the shopper the number is verified (a security notice); its failure never undoes it. */
+  onVerified?: (shopperId: number, telephone: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -32,7 +34,7 @@ export interface SendContext {
 class NumberChanged extends Error {}
 
 export function phoneVerificationService(repository: PhoneRepository, options: PhoneVerificationOptions) {
-  const key = codeKey(options.secret);
+  const key = codeKey(options.secret, 'telephone-verification-code');
   const now = options.now ?? (() => new Date());
 
   async function shopperPhone(shopperId: number) {
@@ -73,7 +75,7 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
       await repository.storeCode({
         shopperId,
         telephone,
-        codeHash: codeHash(key, shopperId, telephone, code),
+        codeHash: codeHash(key, `${shopperId}:${telephone}`, code),
         createdAt: created.toISOString(),
         expiresAt: new Date(created.getTime() + options.codeTtlSeconds * 1000).toISOString(),
       });
@@ -85,9 +87,9 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
      * costs the code one of its attempts; the right one is used up and verifies that number, in
      * one transaction whose updates re-check their conditions, so it verifies at most once.
      */
-    async verify(shopperId: number, code: string): Promise<void> {
+    async verify(shopperId: number, code: string, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
       const { telephone } = await shopperPhone(shopperId);
-      const candidate = codeHash(key, shopperId, telephone, code);
+      const candidate = codeHash(key, `${shopperId}:${telephone}`, code);
       let verified: boolean;
       try {
         verified = await repository.transaction(async (trx) => {
@@ -107,6 +109,9 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
         throw error;
       }
       if (!verified) throw invalidCode();
+      await options.onVerified?.(shopperId, telephone).catch((error: unknown) => {
+        log?.warn({ err: error, shopperId }, 'phone-verified notice not queued');
+      });
     },
   };
 }

@@ -98,12 +98,17 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
     async completeFirstLogin(
       executor: Executor,
       shopperId: number,
-      fields: { gender: number; firstName: string; lastName: string; email: string },
+      fields: { gender: number; firstName: string; lastName: string; email?: string; pendingEmail?: string | null },
       now: string,
     ): Promise<boolean> {
       const result = await executor
         .updateTable('shoppers')
-        .set({ ...fields, ...emailVerificationSet(fields.email, now), firstTimeLogin: 0, updatedAt: now })
+        .set({
+          ...fields,
+          ...(fields.email === undefined ? {} : emailVerificationSet(fields.email, now)),
+          firstTimeLogin: 0,
+          updatedAt: now,
+        })
         .where('id', '=', shopperId)
         .where('firstTimeLogin', '=', 1)
         .executeTakeFirst();

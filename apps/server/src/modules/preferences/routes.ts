@@ -35,9 +35,9 @@ export function registerPreferencesRoutes(app: FastifyInstance, deps: RouteDeps,
     { limit: options.validationLimit },
   );
 
-  registerEndpoint(app, deps, 'firstTimeSetting', async ({ shopperId, body }) => {
+  registerEndpoint(app, deps, 'firstTimeSetting', async ({ shopperId, body, request }) => {
     const { firstTimeLoginFields } = await settings.stored();
-    await preferences.completeFirstLogin(shopperId, body.settings, firstTimeLoginFields);
+    await preferences.completeFirstLogin(shopperId, body.settings, firstTimeLoginFields, () => request.signedInAt());
     return accounts.load(shopperId);
   });
 

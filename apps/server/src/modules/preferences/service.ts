@@ -5,10 +5,15 @@
 import type { FieldDefinition, FirstTimeSettings, Preferences } from '@account/contract';
 import { conflict, fieldErrors } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
+import type { EmailChange, EmailService } from '../email/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { PreferencesRepository } from './repository.js';
 
-export function preferencesService(repository: PreferencesRepository, emails: EmailCheck) {
+export function preferencesService(
+  repository: PreferencesRepository,
+  emails: EmailCheck,
+  emailChanges: Pick<EmailService, 'planChange' | 'noticeChangeRequested'> | null = null,
+) {
   async function preferences(shopperId: number): Promise<Preferences> {
     const [interestIds, newsletterIds] = await Promise.all([
       repository.interestIds(shopperId),
@@ -62,9 +67,15 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
     /**
      * Saves the onboarding: names are required only when the server's field list marks them, the
      * email always, and checked with the server; then first-time login ends. A shopper who has
-     * already finished onboarding gets a 409 (a second tab, a double click).
+     * already finished onboarding gets a 409 (a second tab, a double click). A new address for a
+     * verified email waits for its emailed code, as in the profile (modules/email).
      */
-    async completeFirstLogin(shopperId: number, settings: FirstTimeSettings, fields: readonly FieldDefinition[]) {
+    async completeFirstLogin(
+      shopperId: number,
+      settings: FirstTimeSettings,
+      fields: readonly FieldDefinition[],
+      signedInAt: () => Promise<Date | null>,
+    ) {
       const problems: Record<string, string> = {};
       for (const [name, value] of [
         ['FirstName', settings.firstName],
@@ -80,6 +91,15 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
       await requireKnown('interests', 'InterestIds', settings.interestIds);
       await requireKnown('newsletters', 'NewsletterIds', [...newsletterIds, ...settings.newsSubscribe]);
 
+      const email = settings.email.trim();
+      const plan: EmailChange = emailChanges
+        ? await emailChanges.planChange(shopperId, email, signedInAt)
+        : { save: 'email' };
+      const emailFields =
+        plan.save === 'pending'
+          ? { pendingEmail: email }
+          : { email, ...(plan.save === 'email' && { pendingEmail: null }) };
+
       const done = await repository.transaction(async (trx) => {
         const updated = await repository.completeFirstLogin(
           trx,
@@ -88,7 +108,7 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
             gender: settings.gender,
             firstName: settings.firstName.trim(),
             lastName: settings.lastName.trim(),
-            email: settings.email.trim(),
+            ...emailFields,
           },
           new Date().toISOString(),
         );
@@ -110,6 +130,7 @@ export function preferencesService(repository: PreferencesRepository, emails: Em
         return true;
       });
       if (!done) throw conflict('The first-login settings were already saved');
+      if (plan.save === 'pending' && plan.fresh) await emailChanges?.noticeChangeRequested(shopperId, email);
     },
   };
 }

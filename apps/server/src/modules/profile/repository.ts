@@ -32,9 +32,15 @@ export function profileRepository(db: Kysely<Database>) {
      * the stored number, the verification date is cleared in the same statement (SET expressions
      * see the row as it was), so no concurrent save can leave a verification on a changed number.
      * A changed email likewise loses its verification (DESIGN §6: a typed address is unverified).
+     * `pendingEmail`, when given, is the address waiting for its emailed code (null: none waits).
      * Returns false when the shopper does not exist.
      */
-    async update(shopperId: number, changes: ProfileChanges, now: string): Promise<boolean> {
+    async update(
+      shopperId: number,
+      changes: ProfileChanges,
+      now: string,
+      pendingEmail?: string | null,
+    ): Promise<boolean> {
       const { telephone, email } = changes;
       return db.transaction().execute(async (trx) => {
         const result = await trx
@@ -43,6 +49,7 @@ export function profileRepository(db: Kysely<Database>) {
             ...changes,
             updatedAt: now,
             ...(email === undefined ? {} : emailVerificationSet(email, now)),
+            ...(pendingEmail === undefined ? {} : { pendingEmail }),
             ...(telephone === undefined
               ? {}
               : {
@@ -54,7 +61,9 @@ export function profileRepository(db: Kysely<Database>) {
           .where('id', '=', shopperId)
           .executeTakeFirst();
         const updated = Number(result.numUpdatedRows) === 1;
-        if (updated) await recordEvent(trx, { shopperId, type: 'profile.updated', data: { ...changes } });
+        if (updated && Object.keys(changes).length > 0) {
+          await recordEvent(trx, { shopperId, type: 'profile.updated', data: { ...changes } });
+        }
         return updated;
       });
     },

@@ -12,8 +12,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: RouteDeps, opt
   const { profile, accounts } = options;
 
   // §7: the edit-profile form or single account fields; answers the reloaded account.
-  registerEndpoint(app, deps, 'updateAccount', async ({ shopperId, body, reply }) => {
-    await profile.update(shopperId, body);
+  registerEndpoint(app, deps, 'updateAccount', async ({ shopperId, body, request, reply }) => {
+    await profile.update(shopperId, body, { signedInAt: () => request.signedInAt() });
     reply.header('cache-control', 'no-store');
     return accounts.load(shopperId);
   });

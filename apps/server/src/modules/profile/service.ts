@@ -6,6 +6,7 @@
 import type { AccountFieldsPatch, ProfileModel } from '@account/contract';
 import { fieldErrors, notFound } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
+import type { EmailService } from '../email/service.js';
 import type { ProfileChanges, ProfileRepository } from './repository.js';
 
 /** The validated body of POST /shopUser/updateAccount: the edit-profile form or wizard fields. */
@@ -16,14 +17,24 @@ const SAVED_FIELDS = ['gender', 'firstName', 'lastName', 'email', 'telephone', '
 /** The edit-profile form carries the confirmations; the wizard's single fields never do (strict). */
 const isProfileModel = (body: UpdateAccountInput): body is ProfileModel => 'confirmEmail' in body;
 
-export function profileService(repository: ProfileRepository, emails: EmailCheck) {
+export interface UpdateContext {
+  /** When the shopper signed in (a verified email may only be changed soon after, ASVS 7.5.1). */
+  signedInAt(): Promise<Date | null>;
+}
+
+export function profileService(
+  repository: ProfileRepository,
+  emails: EmailCheck,
+  emailChanges: Pick<EmailService, 'planChange' | 'noticeChangeRequested'> | null = null,
+) {
   return {
     /**
      * Saves only the fields present. The email is checked with the server's email check: its key
      * is ac_EmailIsInvalidMessage on the edit-profile form (§5 Profile) and ac_InvalidEmailAddress
-     * for the wizard (§5 Wizard). A changed telephone loses its verification.
+     * for the wizard (§5 Wizard). A changed telephone loses its verification. A new address for a
+     * verified email waits for its emailed code instead of replacing it (modules/email).
      */
-    async update(shopperId: number, body: UpdateAccountInput): Promise<void> {
+    async update(shopperId: number, body: UpdateAccountInput, context: UpdateContext): Promise<void> {
       const changes: ProfileChanges = {};
       for (const field of SAVED_FIELDS) {
         const value = (body as Partial<Record<(typeof SAVED_FIELDS)[number], unknown>>)[field];
@@ -32,8 +43,23 @@ export function profileService(repository: ProfileRepository, emails: EmailCheck
       if (changes.email !== undefined && !(await emails.isValid(changes.email))) {
         throw fieldErrors({ Email: isProfileModel(body) ? 'ac_EmailIsInvalidMessage' : 'ac_InvalidEmailAddress' });
       }
-      if (Object.keys(changes).length === 0) return;
-      if (!(await repository.update(shopperId, changes, new Date().toISOString()))) throw notFound('No such account');
+      // The address waiting for its code: a new one when asked for, none once an email is saved as is.
+      let pendingEmail: string | null | undefined;
+      let requested: string | null = null;
+      if (changes.email !== undefined && emailChanges) {
+        const plan = await emailChanges.planChange(shopperId, changes.email, context.signedInAt);
+        if (plan.save === 'pending') {
+          if (plan.fresh) pendingEmail = requested = changes.email;
+          delete changes.email;
+        } else if (plan.save === 'email') {
+          pendingEmail = null;
+        }
+      }
+      if (Object.keys(changes).length === 0 && pendingEmail === undefined) return;
+      if (!(await repository.update(shopperId, changes, new Date().toISOString(), pendingEmail))) {
+        throw notFound('No such account');
+      }
+      if (requested !== null) await emailChanges?.noticeChangeRequested(shopperId, requested);
     },
 
     removeRecentlyViewed(shopperId: number, productId: number): Promise<void> {

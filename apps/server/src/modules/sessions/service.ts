@@ -76,6 +76,12 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
       return row.shopperId;
     },
 
+    /** When the session of this token was made (its sign-in); null when there is none. */
+    async startedAt(token: string): Promise<Date | null> {
+      const row = await repository.find(hashToken(token));
+      return row ? new Date(row.createdAt) : null;
+    },
+
     async end(token: string): Promise<void> {
       const id = hashToken(token);
       seen.delete(id);

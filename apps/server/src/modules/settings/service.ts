@@ -31,6 +31,8 @@ export interface PublicProviders {
   telegram: boolean;
   telegramId: string | null;
   telegramRedirectUrl: string | null;
+  /** Sign-in with an emailed code: on whenever a mail transport is configured. */
+  emailSignIn: boolean;
   /** Origins besides the shop's own that a post-sign-in redirect may go to. */
   redirectAllowList: string[];
 }
@@ -48,6 +50,7 @@ export const NO_PUBLIC_PROVIDERS: PublicProviders = {
   telegram: false,
   telegramId: null,
   telegramRedirectUrl: null,
+  emailSignIn: false,
   redirectAllowList: [],
 };
 
@@ -202,6 +205,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         telegram: providers.telegram,
         telegramId: providers.telegramId,
         telegramRedirectUrl: providers.telegramRedirectUrl,
+        emailSignIn: providers.emailSignIn,
         redirectAllowList: providers.redirectAllowList,
         enableFeatures: stored.enableFeatures,
         pages: s.pages,

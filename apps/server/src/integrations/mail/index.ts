@@ -1,0 +1,133 @@
+/**
+ * Email: picks the transport the configuration asks for (config.ts explains the choice) and puts
+ * the Mailer together: codes are rendered and sent at once, notices go through the durable queue
+ * (notice-queue.ts) that the dispatcher empties.
+ */
+import type { Kysely } from 'kysely';
+import type { MailConfig } from '../../config.js';
+import type { DatabaseKind } from '../../db/connection.js';
+import type { Database } from '../../db/types.js';
+import { type MailDispatcherLog, mailDispatcher } from './dispatcher.js';
+import { type Mailer, type MailMessage, MailSendError, type MailTransport } from './mail-transport.js';
+import { noticeQueue } from './notice-queue.js';
+import { outboxTransport } from './outbox.js';
+import { smtpTransport } from './smtp.js';
+import { type Branding, renderMail } from './templates.js';
+
+export type { MailDispatcher } from './dispatcher.js';
+export type { Mailer, MailKind, MailMessage, MailTransport, RenderedMail } from './mail-transport.js';
+export { MailSendError } from './mail-transport.js';
+export type { Branding } from './templates.js';
+export { brandingFrom, renderMail } from './templates.js';
+
+/** Outside demo mode without a mail server: every send fails loudly (the email features are off). */
+function unconfiguredTransport(): MailTransport {
+  return {
+    name: 'none',
+    async send() {
+      throw new MailSendError('No mail transport is configured (set MAIL_TRANSPORT and its variables)');
+    },
+    async close() {},
+  };
+}
+
+export function mailTransportFor(config: MailConfig, db: Kysely<Database>): MailTransport {
+  switch (config.transport) {
+    case 'outbox':
+      return outboxTransport(db);
+    case 'smtp':
+      return smtpTransport({ ...config.smtp, timeoutMs: config.timeoutMs });
+    case 'none':
+      return unconfiguredTransport();
+  }
+}
+
+export interface MailDependencies {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** The shop's name, logo and colour, read when a mail is written (settings may change). */
+  branding: () => Promise<Branding>;
+  log: MailDispatcherLog;
+  /** Told of every send's outcome, codes and notices alike (metrics). */
+  onSend?: (sent: boolean) => void;
+  /** Another transport than the configuration's (tests: one that fails on demand). */
+  transport?: MailTransport;
+}
+
+/** Codes are secrets: they are sent at once and never stored in the queue. */
+const CODE_KINDS: ReadonlySet<MailMessage['kind']> = new Set(['email-verification-code', 'sign-in-code']);
+
+const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
+
+/** Rejects after `ms` unless the work settles first. */
+async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new MailSendError(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The mailer, its queue's dispatcher (started and stopped by app.ts) and the queue's upkeep. */
+export function mailServices(config: MailConfig, deps: MailDependencies) {
+  const transport = deps.transport ?? mailTransportFor(config, deps.db);
+  const queue = noticeQueue(deps.db, deps.kind);
+
+  /** Renders and sends one mail within the timeout; every outcome is told to onSend. */
+  async function deliver(to: string, language: string | null, message: MailMessage): Promise<void> {
+    // A mail client's address list ('a@x.example, b@y.example') would reach everyone in it.
+    if (!SINGLE_ADDRESS.test(to))
+      throw new MailSendError('The recipient is not one email address', { permanent: true });
+    try {
+      const mail = renderMail(message, language, await deps.branding(), config.from);
+      await within(config.timeoutMs, transport.send(to, mail), 'Sending the email');
+      deps.onSend?.(true);
+    } catch (error) {
+      deps.onSend?.(false);
+      if (error instanceof MailSendError) throw error;
+      throw new MailSendError(`The email could not be sent: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  const mailer: Mailer = {
+    transport: transport.name,
+    configured: transport.name !== 'none',
+    send: deliver,
+    async notify(to, language, message, db) {
+      if (CODE_KINDS.has(message.kind)) {
+        throw new TypeError(`${message.kind} holds a code: send it with send(), codes are never queued`);
+      }
+      // Without a transport the email features are off: nothing could ever deliver it.
+      if (transport.name === 'none') return;
+      await queue.add({ recipient: to, language, message }, db);
+      dispatcher.wake();
+    },
+  };
+
+  const dispatcher = mailDispatcher({
+    queue,
+    deliver,
+    kind: deps.kind,
+    pollIntervalMs: config.pollIntervalMs,
+    retryBaseMs: config.retryBaseMs,
+    timeoutMs: config.timeoutMs,
+    log: deps.log,
+  });
+
+  return {
+    mailer,
+    dispatcher,
+    /** Notices waiting to go out (metrics). */
+    pendingCount: () => queue.pendingCount(),
+    /** Forgets notices sent or given up on long ago. */
+    sweep: (now = new Date()) => queue.sweep(now),
+    /** Closes the transport's pooled connections: after the dispatcher has stopped. */
+    close: () => transport.close(),
+  };
+}
+
+export type MailServices = ReturnType<typeof mailServices>;

@@ -1,0 +1,79 @@
+/**
+ * Emails leave the server through one small interface, so the verification and sign-in code does
+ * not care whether they end in the demo outbox or at a real mail server. Callers hand a Mailer a
+ * MailMessage (what happened); templates.ts turns it into the shopper's language, a transport
+ * sends the result.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** What an email tells the shopper; the templates word it. */
+export type MailMessage =
+  | { kind: 'email-verification-code'; code: string; ttlSeconds: number }
+  | { kind: 'sign-in-code'; code: string; ttlSeconds: number }
+  /** The notice to the old address that a change to newEmail was asked for. */
+  | { kind: 'email-change-requested'; newEmail: string }
+  | {
+      kind: 'new-browser-sign-in';
+      /** The browser and device as a person reads them ('Firefox on Windows'). */
+      browser: string;
+      /** When, ISO 8601. */
+      at: string;
+      /** How the shopper signed in (a provider name: 'Google', 'email code'). */
+      method: string;
+      /** The sessions page ('it wasn't me'), once there is one. */
+      sessionsUrl: string | null;
+    }
+  | { kind: 'phone-verified'; telephone: string }
+  | { kind: 'sign-in-method-linked'; provider: string }
+  | { kind: 'sign-in-method-removed'; provider: string };
+
+export type MailKind = MailMessage['kind'];
+
+/** An email as written: multipart text + HTML. */
+export interface RenderedMail {
+  /** The sender as shown: the shop's name (or MAIL_FROM's own) and MAIL_FROM's address. */
+  from: { name: string; address: string };
+  subject: string;
+  /** The first line a mail client shows after the subject. */
+  preheader: string;
+  text: string;
+  html: string;
+}
+
+/** A transport moves one rendered email to one address. */
+export interface MailTransport {
+  readonly name: 'outbox' | 'smtp' | 'none';
+  /** Rejects with MailSendError when the mail was not accepted for delivery. */
+  send(to: string, mail: RenderedMail): Promise<void>;
+  /** Closes pooled connections (shutdown). */
+  close(): Promise<void>;
+}
+
+/** The email was not accepted: the server refused it, failed, timed out, or none is configured. */
+export class MailSendError extends Error {
+  override name = 'MailSendError';
+  /** The SMTP reply code when the server gave one (550, 421...). */
+  readonly responseCode: number | undefined;
+  /** The server refused the recipient for good (a 5xx reply): sending again will not help. */
+  readonly permanent: boolean;
+  constructor(message: string, options?: ErrorOptions & { responseCode?: number; permanent?: boolean }) {
+    super(message, options);
+    this.responseCode = options?.responseCode;
+    this.permanent = options?.permanent ?? false;
+  }
+}
+
+export interface Mailer {
+  readonly transport: 'outbox' | 'smtp' | 'none';
+  /** false for 'none': the email features are off then. */
+  readonly configured: boolean;
+  /** Renders and sends now (codes). Rejects with MailSendError on failure or after MAIL_TIMEOUT_MS. */
+  send(to: string, language: string | null, message: MailMessage): Promise<void>;
+  /**
+   * Queues a notice for durable delivery with retries (survives a restart; delivered once across
+   * several instances). Never throws for transport trouble. `db` lets a caller queue inside its
+   * own transaction, so the notice goes only when the change is kept.
+   */
+  notify(to: string, language: string | null, message: MailMessage, db?: Kysely<Database>): Promise<void>;
+}

@@ -1,0 +1,150 @@
+/** SQL of verified email: the emailed codes, the address waiting for its code, and the confirmation. */
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Database, EmailCodesTable } from '../../db/types.js';
+import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
+import { recordEvent } from '../webhooks/outbox.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type Purpose = EmailCodesTable['purpose'];
+
+/** Whose code it is: a shopper confirming an address, or anybody signing in to an address. */
+export type CodeOwner = { purpose: 'verify'; shopperId: number } | { purpose: 'sign_in'; email: string };
+
+export interface ShopperEmail {
+  email: string;
+  emailVerifiedBy: string | null;
+  pendingEmail: string | null;
+  defaultLanguage: string;
+}
+
+/** The code rows of this owner. */
+const ownedBy = (owner: CodeOwner) => (eb: ExpressionBuilder<Database, 'emailCodes'>) =>
+  owner.purpose === 'verify' ? eb('shopperId', '=', owner.shopperId) : eb('email', '=', owner.email);
+
+export function emailRepository(db: Kysely<Database>) {
+  return {
+    shopperEmail(shopperId: number): Promise<ShopperEmail | undefined> {
+      return db
+        .selectFrom('shoppers')
+        .select(['email', 'emailVerifiedBy', 'pendingEmail', 'defaultLanguage'])
+        .where('id', '=', shopperId)
+        .executeTakeFirst();
+    },
+
+    /** Whether another shopper holds this address as a verified email (emails are unique among those). */
+    async takenByAnother(email: string, shopperId: number | null, executor: Executor = db): Promise<boolean> {
+      let query = executor
+        .selectFrom('shoppers')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('emailVerifiedBy', 'is not', null);
+      if (shopperId !== null) query = query.where('id', '<>', shopperId);
+      return (await query.limit(1).executeTakeFirst()) !== undefined;
+    },
+
+    /** Stores a new code; the owner's older codes of the same purpose that were still usable expire now. */
+    async storeCode(
+      owner: CodeOwner,
+      code: { email: string; codeHash: string; createdAt: string; expiresAt: string },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('emailCodes')
+          .set({ expiresAt: code.createdAt })
+          .where('purpose', '=', owner.purpose)
+          .where(ownedBy(owner))
+          .where('used', '=', 0)
+          .where('expiresAt', '>', code.createdAt)
+          .execute();
+        await trx
+          .insertInto('emailCodes')
+          .values({
+            purpose: owner.purpose satisfies Purpose,
+            shopperId: owner.purpose === 'verify' ? owner.shopperId : null,
+            ...code,
+          })
+          .execute();
+      });
+    },
+
+    /** The owner's newest code to this address that is unused, unexpired and not dead. */
+    liveCode(owner: CodeOwner, email: string, now: string, executor: Executor = db) {
+      return executor
+        .selectFrom('emailCodes')
+        .select(['id', 'codeHash'])
+        .where('purpose', '=', owner.purpose)
+        .where(ownedBy(owner))
+        .where('email', '=', email)
+        .where('used', '=', 0)
+        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+        .where('expiresAt', '>', now)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async countWrongAttempt(executor: Executor, id: number): Promise<void> {
+      await executor
+        .updateTable('emailCodes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('used', '=', 0)
+        .execute();
+    },
+
+    /** Marks the code used if it still is live; of two concurrent submissions only one changes the row. */
+    async consume(executor: Executor, id: number, now: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('emailCodes')
+        .set({ used: 1 })
+        .where('id', '=', id)
+        .where('used', '=', 0)
+        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Confirms the address the code went to: the waiting address becomes the email, or the
+     * unverified email becomes verified. The update re-checks that the address is still the one
+     * waiting (or still the unverified email), so a change made meanwhile is never confirmed.
+     */
+    async confirm(executor: Executor, shopperId: number, email: string, now: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('shoppers')
+        .set({ email, pendingEmail: null, emailVerifiedBy: 'code', emailVerifiedAt: now, updatedAt: now })
+        .where('id', '=', shopperId)
+        .where((eb) =>
+          eb.or([
+            eb('pendingEmail', '=', email),
+            eb.and([eb('pendingEmail', 'is', null), eb('email', '=', email), eb('emailVerifiedBy', 'is', null)]),
+          ]),
+        )
+        .executeTakeFirst();
+      const confirmed = Number(result.numUpdatedRows) === 1;
+      if (confirmed) {
+        await recordEvent(executor, { shopperId, type: 'email.verified', data: { email, verifiedAt: now } });
+      }
+      return confirmed;
+    },
+
+    /** Drops the address waiting for its code; answers whether there was one. */
+    async cancelPending(shopperId: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('shoppers')
+        .set({ pendingEmail: null, updatedAt: now })
+        .where('id', '=', shopperId)
+        .where('pendingEmail', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+  };
+}
+
+export type EmailRepository = ReturnType<typeof emailRepository>;

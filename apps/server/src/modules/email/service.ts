@@ -1,0 +1,228 @@
+/**
+ * Verified email (issue 19): the shopper's address proven with a six-digit emailed code (the same
+ * rules as the phone code, spec §5 Verification code, §9 Verification), a change of address that
+ * takes effect only when the new address confirms it, and sign-in with an emailed code.
+ */
+import { ERROR_CODES } from '@account/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
+import type { Mailer, MailMessage } from '../../integrations/mail/index.js';
+import { codeHash, codeKey, newCode, sameHash } from '../codes/one-time-code.js';
+import type { CodeOwner, EmailRepository, ShopperEmail } from './repository.js';
+
+export const invalidCode = () =>
+  fieldErrors({ Code: 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired' }, 'Invalid verify code or verify code is expired');
+
+export interface EmailServiceOptions {
+  /** The server secret the code hashes are keyed from. */
+  secret: string;
+  codeTtlSeconds: number;
+  /** ASVS 7.5.1: how old a sign-in may be to change a verified email. */
+  recentSignInSeconds: number;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+export interface SendContext {
+  /** Counts one send against the limits for this address; throws (429) when over them. */
+  throttle(email: string): Promise<void>;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** What saving a new email in the profile does with it. */
+export type EmailChange =
+  /** Saved as the email (unverified): there was no verified address to protect, or no mail to prove one. */
+  | { save: 'email' }
+  /** Kept waiting for its code; the account keeps its verified address until then. `fresh`: newly asked for. */
+  | { save: 'pending'; fresh: boolean }
+  /** The address the account already has (perhaps in another case): saved as it is, verification kept. */
+  | { save: 'unchanged' };
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** Sign-in codes are per address whatever its case. */
+export const signInAddress = (email: string) => email.trim().toLowerCase();
+
+/** Thrown inside the verify transaction to undo it. */
+class NotConfirmed extends Error {
+  constructor(readonly answer: AppError) {
+    super(answer.message);
+  }
+}
+
+export function emailService(repository: EmailRepository, options: EmailServiceOptions) {
+  const key = codeKey(options.secret, 'email-code');
+  const now = options.now ?? (() => new Date());
+  const { mailer } = options;
+
+  async function shopperEmail(shopperId: number): Promise<ShopperEmail> {
+    const shopper = await repository.shopperEmail(shopperId);
+    if (!shopper) throw notFound('No such account');
+    return shopper;
+  }
+
+  /** The address a verify code goes to: the one waiting, else the email while it is unverified. */
+  const target = (shopper: ShopperEmail): string | null =>
+    shopper.pendingEmail ?? (shopper.emailVerifiedBy === null && shopper.email !== '' ? shopper.email : null);
+
+  const bindingOf = (owner: CodeOwner, email: string, flow?: string) =>
+    owner.purpose === 'verify' ? `verify:${owner.shopperId}:${email.toLowerCase()}` : `sign_in:${flow}:${email}`;
+
+  /** Sends first and stores after: a mail that could not be sent changes nothing. */
+  async function sendAndStore(
+    owner: CodeOwner,
+    email: string,
+    language: string | null,
+    kind: 'email-verification-code' | 'sign-in-code',
+    log: SendContext['log'],
+    flow?: string,
+  ) {
+    const code = newCode();
+    const message: MailMessage = { kind, code, ttlSeconds: options.codeTtlSeconds };
+    try {
+      await mailer.send(email, language, message);
+    } catch (error) {
+      log.error({ err: error, transport: mailer.transport }, 'code email not sent');
+      throw new AppError(503, ERROR_CODES.mailUnavailable, 'The email could not be sent. Try again later.');
+    }
+    const created = now();
+    await repository.storeCode(owner, {
+      email,
+      codeHash: codeHash(key, bindingOf(owner, email, flow), code),
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + options.codeTtlSeconds * 1000).toISOString(),
+    });
+  }
+
+  /**
+   * Checks the code against the owner's newest live code to this address, in one transaction: a
+   * wrong code costs the code an attempt, the right one is used up and `onMatch` runs with it.
+   */
+  async function check(
+    owner: CodeOwner,
+    email: string,
+    code: string,
+    onMatch: (trx: Parameters<Parameters<EmailRepository['transaction']>[0]>[0], at: string) => Promise<void>,
+    flow?: string,
+  ): Promise<void> {
+    const candidate = codeHash(key, bindingOf(owner, email, flow), code);
+    let matched: boolean;
+    try {
+      matched = await repository.transaction(async (trx) => {
+        const at = now().toISOString();
+        const live = await repository.liveCode(owner, email, at, trx);
+        if (!live) return false;
+        if (!sameHash(live.codeHash, candidate)) {
+          await repository.countWrongAttempt(trx, live.id);
+          return false;
+        }
+        if (!(await repository.consume(trx, live.id, at))) return false;
+        await onMatch(trx, at);
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NotConfirmed) throw error.answer;
+      throw error;
+    }
+    if (!matched) throw invalidCode();
+  }
+
+  return {
+    /** Whether email codes can be sent at all (a mail transport is configured). */
+    enabled: mailer.configured,
+
+    /**
+     * Decides what saving `email` in the profile does. Without mail nothing can be proven, so it is
+     * saved as before (unverified). A verified address is protected: the new one waits for its
+     * code, the old address hears of the request, and only a recent sign-in may ask (ASVS 7.5.1).
+     */
+    async planChange(shopperId: number, email: string, signedInAt: () => Promise<Date | null>): Promise<EmailChange> {
+      const shopper = await shopperEmail(shopperId);
+      if (same(shopper.email, email)) return { save: 'unchanged' };
+      if (!mailer.configured || shopper.emailVerifiedBy === null || shopper.email === '') return { save: 'email' };
+      if (shopper.pendingEmail !== null && same(shopper.pendingEmail, email)) return { save: 'pending', fresh: false };
+      const since = await signedInAt();
+      if (since === null || now().getTime() - since.getTime() > options.recentSignInSeconds * 1000) {
+        throw fieldErrors({ Email: 'ac_SignInAgainToChangeEmail' }, 'Sign in again to change your email address');
+      }
+      return { save: 'pending', fresh: true };
+    },
+
+    /** Tells the current address that a change to `email` was asked for (a security notice). */
+    async noticeChangeRequested(shopperId: number, email: string): Promise<void> {
+      const shopper = await shopperEmail(shopperId);
+      await mailer.notify(shopper.email, shopper.defaultLanguage, { kind: 'email-change-requested', newEmail: email });
+    },
+
+    /**
+     * Sends a fresh code to the address waiting for confirmation (or the unverified email). An
+     * address another account holds verified gets no code but the same answer, so the answer never
+     * tells who owns an address; its code simply never comes.
+     */
+    async sendCode(shopperId: number, context: SendContext): Promise<{ emailVerifyExpireIn: number }> {
+      const shopper = await shopperEmail(shopperId);
+      const email = target(shopper);
+      if (email === null) {
+        throw shopper.email === ''
+          ? fieldErrors({ Email: 'ac_EmailRequiredMessage' }, 'Add an email address first')
+          : conflict('The email address is already verified');
+      }
+      await context.throttle(email.toLowerCase());
+      if (!(await repository.takenByAnother(email, shopperId))) {
+        await sendAndStore(
+          { purpose: 'verify', shopperId },
+          email,
+          shopper.defaultLanguage,
+          'email-verification-code',
+          context.log,
+        );
+      }
+      return { emailVerifyExpireIn: options.codeTtlSeconds };
+    },
+
+    /**
+     * Confirms the address with its code. Emails are unique among verified accounts: an address
+     * verified by another account meanwhile is refused with a field error that names no owner.
+     */
+    async verify(shopperId: number, code: string): Promise<void> {
+      const shopper = await shopperEmail(shopperId);
+      const email = target(shopper);
+      if (email === null) throw invalidCode();
+      await check({ purpose: 'verify', shopperId }, email, code, async (trx, at) => {
+        if (await repository.takenByAnother(email, shopperId, trx)) {
+          throw new NotConfirmed(fieldErrors({ Email: 'ac_EmailCannotBeUsed' }, 'This email address cannot be used'));
+        }
+        if (!(await repository.confirm(trx, shopperId, email, at))) throw new NotConfirmed(invalidCode());
+      });
+    },
+
+    /** Drops a change that was not confirmed; the account keeps its address. */
+    async cancelChange(shopperId: number): Promise<void> {
+      await shopperEmail(shopperId);
+      await repository.cancelPending(shopperId, now().toISOString());
+    },
+
+    /**
+     * Emails a sign-in code bound to this browser's flow. The answer is the same whether or not
+     * the address has an account: nothing tells a visitor who is a customer.
+     */
+    async sendSignInCode(
+      email: string,
+      flow: string,
+      language: string | null,
+      context: SendContext,
+    ): Promise<{ emailVerifyExpireIn: number }> {
+      const address = signInAddress(email);
+      await context.throttle(address);
+      await sendAndStore({ purpose: 'sign_in', email: address }, address, language, 'sign-in-code', context.log, flow);
+      return { emailVerifyExpireIn: options.codeTtlSeconds };
+    },
+
+    /** Checks a sign-in code from the browser whose flow asked for it; throws the invalid-code error otherwise. */
+    async checkSignInCode(email: string, flow: string, code: string): Promise<void> {
+      const address = signInAddress(email);
+      await check({ purpose: 'sign_in', email: address }, address, code, async () => {}, flow);
+    },
+  };
+}
+
+export type EmailService = ReturnType<typeof emailService>;
