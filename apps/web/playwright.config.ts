@@ -40,6 +40,7 @@ const serverEnv = (listen: number) => ({
   // are tested on the server.
   SIGN_IN_RATE_LIMIT: '100000',
   PHONE_CODE_IP_LIMIT: '100000',
+  EMAIL_CODE_IP_LIMIT: '100000',
 });
 const serverMain = path.join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverMain)) {

@@ -30,7 +30,9 @@ test.describe('§2 Login page', () => {
   test('with no provider configured it shows the disabled no-provider button', async ({ page }) => {
     await page.route('**/account/login', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('"singleSignOn":"/sso/start"', '"singleSignOn":null');
+      const html = (await response.text())
+        .replace('"singleSignOn":"/sso/start"', '"singleSignOn":null')
+        .replace('"emailSignIn":true', '"emailSignIn":false');
       await route.fulfill({ response, body: html });
     });
     await page.goto('/account/login');
@@ -203,7 +205,7 @@ test.describe('§2 Shell: Back to shop', () => {
   test('with earlier history it leaves the account area the way the shopper came', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Go to my account' }).click();
-    await page.getByRole('button', { name: /Sign in with/ }).click();
+    await page.getByRole('button', { name: 'Sign in with Fjord & Pine' }).click();
     await page.getByRole('button', { name: /^Noah/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     await page.getByRole('link', { name: /Back to shop/ }).click();

@@ -145,6 +145,28 @@ export const DE: Catalogue = {
   ac_PhoneNotVerified: 'Ihre Telefonnummer ist noch nicht bestätigt.',
   ac_VerifyPhoneNumber: 'Telefonnummer bestätigen',
 
+  // Email verification and sign-in with an emailed code
+  ac_EmailNotVerified: 'Nicht bestätigt',
+  ac_VerifyEmail: 'E-Mail-Adresse bestätigen',
+  ac_VerifyEmailTitle: 'Bestätigen Sie Ihre E-Mail-Adresse',
+  ac_VerifyEmailInstruction: 'Wir haben einen 6-stelligen Code an {email} gesendet. Bitte geben Sie ihn unten ein.',
+  ac_EmailVerified: 'Ihre E-Mail-Adresse ist bestätigt',
+  ac_EmailNotSent: 'Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
+  ac_EmailChangePending: 'Wartet auf Bestätigung: {email}',
+  ac_EmailChangePendingHint:
+    'Ihr Konto behält {email}, bis Sie den Code eingeben, den wir an die neue Adresse gesendet haben.',
+  ac_KeepCurrentEmail: 'Aktuelle Adresse behalten',
+  ac_EmailChangeCancelled: 'Ihre E-Mail-Adresse wurde nicht geändert',
+  ac_SignInAgainToChangeEmail:
+    'Bitte melden Sie sich zu Ihrer Sicherheit erneut an, bevor Sie Ihre E-Mail-Adresse ändern.',
+  ac_EmailCannotBeUsed: 'Diese E-Mail-Adresse kann nicht verwendet werden. Bitte wählen Sie eine andere.',
+  ac_SignInWithEmail: 'Mit E-Mail anmelden',
+  ac_EmailSignInInstruction:
+    'Geben Sie Ihre E-Mail-Adresse ein, und wir senden Ihnen einen Code zur Anmeldung. Kein Passwort nötig.',
+  ac_EmailSignInCodeSent:
+    'Wenn {email} verwendet werden kann, ist ein 6-stelliger Code unterwegs. Bitte geben Sie ihn unten ein.',
+  ac_UseAnotherEmail: 'Andere E-Mail-Adresse verwenden',
+
   // Phone verification
   ac_VerifyPhoneTitle: 'Bestätigen Sie Ihre Telefonnummer',
   ac_VerifyPhoneInstruction:

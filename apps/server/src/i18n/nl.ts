@@ -145,6 +145,25 @@ export const NL: Catalogue = {
   ac_PhoneNotVerified: 'Je telefoonnummer is nog niet geverifieerd.',
   ac_VerifyPhoneNumber: 'Telefoonnummer verifiëren',
 
+  // Email verification and sign-in with an emailed code
+  ac_EmailNotVerified: 'Niet geverifieerd',
+  ac_VerifyEmail: 'E-mailadres verifiëren',
+  ac_VerifyEmailTitle: 'Verifieer je e-mailadres',
+  ac_VerifyEmailInstruction: 'We hebben een code van 6 cijfers naar {email} gestuurd. Vul die hieronder in.',
+  ac_EmailVerified: 'Je e-mailadres is geverifieerd',
+  ac_EmailNotSent: 'De e-mail kon niet worden verstuurd. Probeer het later opnieuw.',
+  ac_EmailChangePending: 'Wacht op bevestiging: {email}',
+  ac_EmailChangePendingHint: 'Je account houdt {email} tot je de code invult die we naar het nieuwe adres stuurden.',
+  ac_KeepCurrentEmail: 'Huidig adres houden',
+  ac_EmailChangeCancelled: 'Je e-mailadres is niet gewijzigd',
+  ac_SignInAgainToChangeEmail: 'Log voor je veiligheid opnieuw in voordat je je e-mailadres wijzigt.',
+  ac_EmailCannotBeUsed: 'Dit e-mailadres kan niet worden gebruikt. Kies een ander adres.',
+  ac_SignInWithEmail: 'Inloggen met e-mail',
+  ac_EmailSignInInstruction: 'Vul je e-mailadres in en we sturen je een code om in te loggen. Geen wachtwoord nodig.',
+  ac_EmailSignInCodeSent:
+    'Als {email} gebruikt kan worden, is er een code van 6 cijfers onderweg. Vul die hieronder in.',
+  ac_UseAnotherEmail: 'Een ander e-mailadres gebruiken',
+
   // Phone verification
   ac_VerifyPhoneTitle: 'Verifieer je telefoonnummer',
   ac_VerifyPhoneInstruction: 'We hebben een verificatiecode per sms naar {phone} gestuurd. Vul de code hieronder in.',

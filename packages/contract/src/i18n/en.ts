@@ -150,6 +150,24 @@ export const EN = {
   ac_PhoneNotVerified: 'Your phone number is not verified yet.',
   ac_VerifyPhoneNumber: 'Verify phone number',
 
+  // Email verification and sign-in with an emailed code
+  ac_EmailNotVerified: 'Not verified',
+  ac_VerifyEmail: 'Verify email address',
+  ac_VerifyEmailTitle: 'Verify your email address',
+  ac_VerifyEmailInstruction: 'We have sent a 6-digit code to {email}. Enter it below.',
+  ac_EmailVerified: 'Your email address is verified',
+  ac_EmailNotSent: 'The email could not be sent. Try again later.',
+  ac_EmailChangePending: 'Waiting for confirmation: {email}',
+  ac_EmailChangePendingHint: 'Your account keeps {email} until you enter the code we sent to the new address.',
+  ac_KeepCurrentEmail: 'Keep current address',
+  ac_EmailChangeCancelled: 'Your email address was not changed',
+  ac_SignInAgainToChangeEmail: 'For your security, sign in again before you change your email address.',
+  ac_EmailCannotBeUsed: 'This email address cannot be used. Choose another one.',
+  ac_SignInWithEmail: 'Sign in with email',
+  ac_EmailSignInInstruction: 'Enter your email address and we will send you a code to sign in. No password needed.',
+  ac_EmailSignInCodeSent: 'If {email} can be used, a 6-digit code is on its way. Enter it below.',
+  ac_UseAnotherEmail: 'Use another email address',
+
   // Phone verification
   ac_VerifyPhoneTitle: 'Verify your phone number',
   ac_VerifyPhoneInstruction: 'We have sent a verification code by text message to {phone}. Enter it below.',

@@ -1,6 +1,7 @@
 /**
- * Login page (spec §2 Login page): heading, instruction, one button per enabled provider or a
- * disabled 'no provider' button, and the terms links (each in a new tab).
+ * Login page (spec §2 Login page): heading, instruction, one button per enabled provider (and
+ * 'Sign in with email' whenever the shop can send email, issue 19) or a disabled 'no provider'
+ * button, and the terms links (each in a new tab).
  */
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { Icon } from '@/ui/Icon';
 import { loginWith } from './api/sign-in';
 import styles from './LoginPage.module.css';
 import { AppleSignIn } from './providers/AppleSignIn';
+import { EmailSignIn } from './providers/EmailSignIn';
 import { FacebookSignIn } from './providers/FacebookSignIn';
 import { GoogleSignIn } from './providers/GoogleSignIn';
 import { Auth0SignIn, SteamSignIn } from './providers/RedirectSignIn';
@@ -143,6 +145,7 @@ export function LoginPage() {
       <TelegramSignIn key="telegram" botName={config.telegramId} redirectUrl={config.telegramRedirectUrl} />,
     ]);
   }
+  if (config.emailSignIn) providers.push(['email', <EmailSignIn key="email" />]);
 
   return (
     <div className={styles.page}>

@@ -6,10 +6,12 @@
  */
 import { claimedAchievements, FEATURES, fullName, hasFeature } from '@account/contract';
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { Card } from '@/ui/Card';
+import { asksToVerifyEmail } from '@/ui/EmailStatus';
 import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { LastOrderCard } from './LastOrderCard';
@@ -26,6 +28,7 @@ export function OverviewPage() {
   const t = useT();
   const account = useAccount();
   const { enableFeatures } = useSiteConfig();
+  const verifyEmailNow = asksToVerifyEmail(useLocation().state);
   // null until the popup is first opened; from then on it stays mounted, so closing it returns focus.
   const [verifying, setVerifying] = useState<boolean | null>(null);
   const verificationOn = hasFeature(enableFeatures, FEATURES.telephoneNumberVerification);
@@ -51,6 +54,7 @@ export function OverviewPage() {
           coins={achievementsOn ? claimed : []}
           verificationOn={verificationOn}
           onVerifyPhone={() => setVerifying(true)}
+          verifyEmailNow={verifyEmailNow}
         />
         {achievementsOn && claimed.length > 0 && <LatestAchievementsCard achievements={claimed} />}
         {hasFeature(enableFeatures, FEATURES.myOrders) && account.lastOrder && (

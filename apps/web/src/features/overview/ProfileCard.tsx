@@ -21,6 +21,7 @@ import { useSystemMessage } from '@/lib/system-message';
 import { uploadFile } from '@/lib/upload';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmailStatus } from '@/ui/EmailStatus';
 import { ProgressBar } from '@/ui/ProgressBar';
 import styles from './ProfileCard.module.css';
 
@@ -29,6 +30,8 @@ interface Props {
   coins: Achievement[];
   verificationOn: boolean;
   onVerifyPhone(): void;
+  /** Open the email code popup at once (arriving from a save of a new address). */
+  verifyEmailNow?: boolean;
 }
 
 const initials = (account: Account) =>
@@ -110,7 +113,7 @@ function AvatarUpload({ account }: { account: Account }) {
   );
 }
 
-export function ProfileCard({ account, coins, verificationOn, onVerifyPhone }: Props) {
+export function ProfileCard({ account, coins, verificationOn, onVerifyPhone, verifyEmailNow = false }: Props) {
   const t = useT();
   const birthday = formatDate(account.birthDate, 'achievement');
   const needsVerification = verificationOn && account.telephone && !account.isTelephoneVerified;
@@ -131,6 +134,7 @@ export function ProfileCard({ account, coins, verificationOn, onVerifyPhone }: P
             )}
             {birthday && <span>{birthday}</span>}
           </div>
+          <EmailStatus account={account} openOnMount={verifyEmailNow} />
           <div className={styles.phone}>
             <AppLink to={paths.editProfile}>{t('ac_EditYourProfile')}</AppLink>
             {needsVerification && (

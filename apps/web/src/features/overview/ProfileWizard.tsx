@@ -2,16 +2,21 @@
  * Profile-completion wizard (spec §4 Profile wizard, §5 Wizard): the progress bar, the steps with
  * completed ones first, the current question with 'Submit {label}' and 'Next question', and the
  * final 'Your profile is completed'. A save error jumps to the email step with the invalid-email
- * note. A telephone that still needs verifying opens the phone verification.
+ * note. A telephone that still needs verifying opens the phone verification; an email that needs
+ * confirming (a new address, or verification required by the shop) opens the email code popup.
  */
-import type { Account, WizardStep } from '@account/contract';
-import { type FormEvent, useState } from 'react';
+import { type Account, FEATURES, hasFeature, type WizardStep } from '@account/contract';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useUpdateAccount } from '@/lib/account';
+import { useSiteConfig } from '@/lib/config-context';
+import { useEmailCodesOn } from '@/lib/email-verification';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
+import { needsEmailVerification } from '@/ui/EmailStatus';
 import { RadioGroup, TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
 import { ProgressBar } from '@/ui/ProgressBar';
@@ -33,6 +38,11 @@ const FIELD: Record<WizardStep, 'gender' | 'firstName' | 'lastName' | 'email' | 
   BirthDate: 'birthDate',
 };
 
+// The email code popup opens on request: its code entry loads then, not with the page.
+const EmailVerification = lazy(async () => ({
+  default: (await import('@/ui/EmailVerification')).EmailVerification,
+}));
+
 function initialValue(account: Account, step: WizardStep): string {
   if (step === 'Gender') return String(account.gender || 1);
   if (step === 'BirthDate') return account.birthDate ?? '';
@@ -46,7 +56,17 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
   const [forced, setForced] = useState<WizardStep | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const state = wizardState(account, account.questionFields, verificationOn, skipped);
+  const codesOn = useEmailCodesOn();
+  const { enableFeatures } = useSiteConfig();
+  const emailVerificationOn = codesOn && hasFeature(enableFeatures, FEATURES.emailVerification);
+  // null until the popup is first opened; from then on it stays mounted, so closing it returns focus.
+  const [verifyingEmail, setVerifyingEmail] = useState<boolean | null>(null);
+  const state = wizardState(
+    account,
+    account.questionFields,
+    { telephone: verificationOn, email: emailVerificationOn },
+    skipped,
+  );
   const currentName = forced ?? state.current?.name ?? null;
   const [values, setValues] = useState<Partial<Record<WizardStep, string>>>({});
   const [dateParts, setDateParts] = useState<DateParts>(() => fromIsoDate(account.birthDate));
@@ -69,6 +89,10 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
       onVerifyPhone();
       return;
     }
+    if (currentName === 'Email' && answer === account.email && codesOn && needsEmailVerification(account)) {
+      setVerifyingEmail(true);
+      return;
+    }
     setSaving(true);
     try {
       const body = { [FIELD[currentName]]: currentName === 'Gender' ? Number(answer) : answer };
@@ -76,10 +100,12 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
       setForced(null);
       setValues({});
       if (currentName === 'Telephone' && verificationOn && !saved.isTelephoneVerified) onVerifyPhone();
-    } catch {
+      if (currentName === 'Email' && codesOn && needsEmailVerification(saved)) setVerifyingEmail(true);
+    } catch (error) {
       // §4: on a save error the wizard jumps to the email step with an invalid-email note.
       setForced('Email');
-      setProblem('ac_InvalidEmailAddress');
+      // A reason the server gives for the email (sign in again, address cannot be used) is shown as such.
+      setProblem(fieldErrorsOf(error).Email ?? 'ac_InvalidEmailAddress');
     } finally {
       setSaving(false);
     }
@@ -181,6 +207,11 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
           </p>
         )}
       </div>
+      {verifyingEmail !== null && (
+        <Suspense fallback={null}>
+          <EmailVerification account={account} open={verifyingEmail} onClose={() => setVerifyingEmail(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

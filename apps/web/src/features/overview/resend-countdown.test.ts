@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, DEFAULT_COUNTDOWN_SECONDS, validCodeSeconds } from './resend-countdown';
+import { countdownText } from '@/ui/countdown';
+import { DEFAULT_COUNTDOWN_SECONDS, validCodeSeconds } from './resend-countdown';
 
 describe('§4 Phone verify popup: the resend countdown', () => {
   it('shows the countdown as minutes and seconds', () => {

@@ -11,9 +11,3 @@ export const validCodeSeconds = (
   account?.hasValidTelephoneVerificationCode && account.telephoneVerifyExpireIn
     ? account.telephoneVerifyExpireIn
     : null;
-
-/** mm:ss for the resend countdown. */
-export function countdownText(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}

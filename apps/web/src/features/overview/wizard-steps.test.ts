@@ -15,9 +15,12 @@ const account = (overrides: Partial<Account> = {}) =>
     ...overrides,
   }) as Account;
 
+const PHONE_OFF = { telephone: false, email: false };
+const PHONE_ON = { telephone: true, email: false };
+
 describe('§4 Profile wizard', () => {
   it('puts completed steps first; the current step is the first incomplete one', () => {
-    const state = wizardState(account({ lastName: '' }), DEFAULT_QUESTION_FIELDS, false);
+    const state = wizardState(account({ lastName: '' }), DEFAULT_QUESTION_FIELDS, PHONE_OFF);
     expect(state.steps.map((s) => s.name)).toEqual([
       'Gender',
       'FirstName',
@@ -34,20 +37,20 @@ describe('§4 Profile wizard', () => {
       field({ orderField: 'Email', row: 1, width: 100 }),
       field({ orderField: 'BirthDate', row: 2, width: 100 }),
     ];
-    expect(wizardState(account(), fields, false).steps.map((s) => s.name)).toEqual(['Email', 'BirthDate']);
+    expect(wizardState(account(), fields, PHONE_OFF).steps.map((s) => s.name)).toEqual(['Email', 'BirthDate']);
   });
 
   it('counts the share of steps with a value; the telephone only when verification is off or done', () => {
-    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, false).percent).toBe(83);
-    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, true).percent).toBe(67);
-    expect(wizardState(account({ isTelephoneVerified: true }), DEFAULT_QUESTION_FIELDS, true).percent).toBe(83);
+    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, PHONE_OFF).percent).toBe(83);
+    expect(wizardState(account(), DEFAULT_QUESTION_FIELDS, PHONE_ON).percent).toBe(67);
+    expect(wizardState(account({ isTelephoneVerified: true }), DEFAULT_QUESTION_FIELDS, PHONE_ON).percent).toBe(83);
   });
 
   it('is completed when every step has its value', () => {
     const state = wizardState(
       account({ birthDate: '1990-01-01', isTelephoneVerified: true }),
       DEFAULT_QUESTION_FIELDS,
-      true,
+      PHONE_ON,
     );
     expect(state.current).toBeNull();
     expect(state.percent).toBe(100);
@@ -55,8 +58,8 @@ describe('§4 Profile wizard', () => {
 
   it('‘Next question’ moves the current step to the back of the queue', () => {
     const start = account({ lastName: '' });
-    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, false, ['LastName']).current?.name).toBe('BirthDate');
-    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, false, ['LastName', 'BirthDate']).current?.name).toBe(
+    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, PHONE_OFF, ['LastName']).current?.name).toBe('BirthDate');
+    expect(wizardState(start, DEFAULT_QUESTION_FIELDS, PHONE_OFF, ['LastName', 'BirthDate']).current?.name).toBe(
       'LastName',
     );
   });
@@ -84,5 +87,13 @@ describe('§5 Wizard validation', () => {
       'ac_BirthDateInvalidMessage',
     );
     expect(stepProblem('BirthDate', toSubmitDate({ day: '9', month: '11', year: '1991' }) ?? '')).toBeNull();
+  });
+
+  it('issue 19: with email verification on, the email counts only once verified, like the telephone', () => {
+    const both = { telephone: true, email: true };
+    expect(wizardState(account({ isEmailVerified: false }), DEFAULT_QUESTION_FIELDS, both).percent).toBe(50);
+    const verified = account({ isEmailVerified: true, isTelephoneVerified: true });
+    expect(wizardState(verified, DEFAULT_QUESTION_FIELDS, both).percent).toBe(83);
+    expect(wizardState(account({ isEmailVerified: false }), DEFAULT_QUESTION_FIELDS, both).current?.name).toBe('Email');
   });
 });

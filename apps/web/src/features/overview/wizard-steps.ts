@@ -2,7 +2,8 @@
  * The profile-completion wizard's rules (spec §4 Profile wizard, §5 Wizard): steps salutation,
  * first name, last name, email, telephone, birthday — only those in the server's question field
  * list; completed steps first; the current step is the first incomplete one; the progress is the
- * share of steps with a value, the telephone counting only when verification is off or done.
+ * share of steps with a value, the telephone and the email counting only when their verification
+ * is off or done (issue 19: the email like the telephone).
  */
 import {
   type Account,
@@ -42,17 +43,24 @@ function hasValue(account: Account, step: WizardStep): boolean {
   }
 }
 
+function verified(account: Account, step: WizardStep, verification: { telephone: boolean; email: boolean }) {
+  if (step === 'Telephone') return !verification.telephone || account.isTelephoneVerified;
+  if (step === 'Email') return !verification.email || account.isEmailVerified;
+  return true;
+}
+
 export function wizardState(
   account: Account,
   questionFields: readonly FieldDefinition[],
-  verificationOn: boolean,
+  /** Which values count only once verified (the shop's features, and email only when it can send). */
+  verification: { telephone: boolean; email: boolean },
   /** Steps the shopper put off with 'Next question', in the order skipped. */
   skipped: readonly WizardStep[] = [],
 ): WizardState {
   const asked = new Set(questionFields.map((f) => f.orderField));
   const steps = WIZARD_STEPS.filter((name) => asked.has(name)).map((name) => ({
     name,
-    complete: hasValue(account, name) && (name !== 'Telephone' || !verificationOn || account.isTelephoneVerified),
+    complete: hasValue(account, name) && verified(account, name, verification),
   }));
   const ordered = [...steps.filter((s) => s.complete), ...steps.filter((s) => !s.complete)];
   const open = ordered.filter((s) => !s.complete);

@@ -18,6 +18,7 @@ import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
+import { EmailStatus, needsEmailVerification, VERIFY_EMAIL_STATE } from '@/ui/EmailStatus';
 import { RadioGroup, TextField } from '@/ui/Field';
 import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
@@ -67,9 +68,11 @@ export function EditProfilePage() {
     };
 
   const onSubmit = form.handleSubmit(async () => {
-    await updateAccount(model);
+    const saved = await updateAccount(model);
     show(t('ac_ProfileSaved'));
-    navigate(paths.overview);
+    // A new address to confirm: the overview opens the code popup at once.
+    const newAddress = saved.pendingEmail !== account.pendingEmail || saved.email !== account.email;
+    navigate(paths.overview, newAddress && needsEmailVerification(saved) ? { state: VERIFY_EMAIL_STATE } : undefined);
   });
 
   return (
@@ -131,6 +134,7 @@ export function EditProfilePage() {
               error={form.error('ConfirmEmail')}
             />
           </FormRow>
+          <EmailStatus account={account} />
           <FormRow>
             <TextField
               label={t('ac_Telephone')}

@@ -16,4 +16,7 @@ export const loginWith = {
   telegram: (body: BodyIn<'loginTelegram'>) => call('loginTelegram', { body }),
   steam: () => call('loginSteam', { body: {} }),
   auth0: () => call('loginAuth0', { body: {} }),
+  /** Emails a sign-in code (issue 19); the same answer whether or not the address has an account. */
+  emailCode: (email: string) => call('loginEmailCode', { body: { email } }),
+  email: (email: string, code: string) => call('loginEmail', { body: { email, code } }),
 };
