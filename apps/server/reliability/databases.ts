@@ -40,8 +40,8 @@ export class PostgresCluster {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<PostgresCluster> {
-    const port = await freePort();
+  static async start(port?: number): Promise<PostgresCluster> {
+    port ??= await freePort();
     // As root the server runs as the 'postgres' user, which must be able to create the data directory.
     const parent = mkdtempSync(path.join(tmpdir(), 'account-reliability-pg-'));
     chmodSync(parent, 0o777);

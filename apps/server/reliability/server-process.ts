@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/ports.js';
@@ -19,6 +20,8 @@ export interface ServerProcessOptions {
   logFile: string;
   /** How long a start may take until /account/api/ready answers 200. */
   startTimeoutMs?: number;
+  /** The port to listen on (a free one by default). */
+  port?: number;
 }
 
 const running = new Set<ChildProcess>();
@@ -69,7 +72,7 @@ export class ServerProcess {
   }
 
   static async create(options: ServerProcessOptions): Promise<ServerProcess> {
-    return new ServerProcess(await freePort(), options);
+    return new ServerProcess(options.port ?? (await freePort()), options);
   }
 
   get pid(): number | undefined {
@@ -151,4 +154,34 @@ export class ServerProcess {
     this.child?.kill('SIGTERM');
     return this.exited;
   }
+}
+
+/**
+ * Hands out ports: any free one (the system's choice), or, given a range such as '3850-3899' (a
+ * shared machine where each user has ports of their own), the next one of it that is free.
+ */
+export function portPicker(range?: string): () => Promise<number> {
+  if (range === undefined) return freePort;
+  const [from, to] = range.split('-').map(Number);
+  if (from === undefined || to === undefined || !Number.isInteger(from) || !Number.isInteger(to) || from > to)
+    throw new Error(`--ports takes a range such as 3850-3899, not ${range}`);
+  let next = from;
+  return async () => {
+    for (; next <= to; next++) {
+      const port = next;
+      if (await isFree(port)) {
+        next++;
+        return port;
+      }
+    }
+    throw new Error(`no free port left in ${range}`);
+  };
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }

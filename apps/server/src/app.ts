@@ -116,8 +116,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   db.storage?.logTo(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler(config.checkResponses));
+  // Set once a shutdown has begun (startDraining below).
+  let draining = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A kept-alive connection ends after this answer: closing the listener ends only the idle
+    // ones, so a busy one would otherwise stay open, and the process with it, until keep-alive ran out.
+    if (draining) reply.header('connection', 'close');
   });
 
   const fetch = options.fetch ?? globalThis.fetch;
@@ -214,7 +219,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
   // liveness: the process runs.
-  let draining = false;
   app.decorate('startDraining', () => {
     draining = true;
   });

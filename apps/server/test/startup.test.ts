@@ -145,12 +145,17 @@ describe('Graceful shutdown', () => {
     expect((await fetch(url('/health'))).status).toBe(503);
     // ...while every request still on its way is answered, not refused.
     const statuses: number[] = [];
+    const connections = new Set<string | null>();
     while (performance.now() - signalled < drainMs - 500) {
-      statuses.push((await fetch(url('/v1/setting'))).status);
-      statuses.push((await fetch(url('/live'))).status);
+      for (const response of [await fetch(url('/v1/setting')), await fetch(url('/live'))]) {
+        statuses.push(response.status);
+        connections.add(response.headers.get('connection'));
+      }
     }
     expect(statuses.length).toBeGreaterThan(2);
     expect(new Set(statuses)).toEqual(new Set([200]));
+    // Kept-alive connections are told to close, so none outlives the listener.
+    expect(connections).toEqual(new Set(['close']));
     expect(await exited).toBe(0);
     expect(performance.now() - signalled).toBeGreaterThanOrEqual(drainMs);
     expect(output).toContain('shutting down: draining');
