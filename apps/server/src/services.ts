@@ -193,17 +193,27 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     log: deps.log,
     ...(deps.observe && { onSend: deps.observe.mailSend }),
   });
-  /** A security notice to the shopper's email, when it is verified (an unproven address may be anyone's). */
+  /**
+   * A security notice to the shopper's email, when it is verified (an unproven address may be
+   * anyone's). Queuing it never fails what it tells of: a failure is logged.
+   */
   const notifyShopper = async (shopperId: number, message: MailMessage): Promise<void> => {
-    const shopper = await repositories.account.shopper(shopperId);
-    if (!shopper || shopper.emailVerifiedBy === null || shopper.email === '') return;
-    await mail.mailer.notify(shopper.email, shopper.defaultLanguage, message);
+    try {
+      const shopper = await repositories.account.shopper(shopperId);
+      if (!shopper || shopper.emailVerifiedBy === null || shopper.email === '') return;
+      await mail.mailer.notify(shopper.email, shopper.defaultLanguage, message);
+    } catch (error) {
+      deps.log.warn({ err: error, shopperId, notice: message.kind }, 'security notice not queued');
+    }
   };
   const emailVerification = emailService(repositories.email, {
     secret: config.sessionSecret,
     codeTtlSeconds: config.emailCodes.codeTtlSeconds,
     recentSignInSeconds: config.emailCodes.recentSignInSeconds,
     mailer: mail.mailer,
+  });
+  const auth = authService(repositories.auth, settings, {
+    onLinked: (shopperId, provider) => notifyShopper(shopperId, { kind: 'sign-in-method-linked', provider }),
   });
   const vies = config.vies ? viesClient({ ...config.vies, fetch: deps.fetch }) : null;
 
@@ -264,8 +274,9 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       idleTimeoutSeconds: config.sessionIdleTimeout,
       maxAgeSeconds: config.sessionMaxAge,
     }),
+    auth,
     signIn: signInSteps({
-      auth: base.auth,
+      auth,
       accounts,
       publicUrl: config.publicUrl,
       redirectAllowList: config.redirectAllowList,
@@ -286,7 +297,9 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       onVerified: (shopperId, telephone) => notifyShopper(shopperId, { kind: 'phone-verified', telephone }),
     }),
     preferences: preferencesService(repositories.preferences, emails, emailVerification),
-    profile: profileService(repositories.profile, emails, emailVerification),
+    profile: profileService(repositories.profile, emails, emailVerification, (shopperId, telephone) =>
+      notifyShopper(shopperId, { kind: 'phone-changed', telephone }),
+    ),
     addresses: addressService({
       repository: repositories.addresses,
       settings,

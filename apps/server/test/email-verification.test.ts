@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { signIn, startSignIn } from './support/sign-in.js';
 import { startServer, type TestServer } from './support/test-app.js';
 
 const ME = '/account/api/v1/shopuser/me';
@@ -101,6 +101,13 @@ const codeIn = (mail: ReceivedMail) => {
   if (!code) throw new Error(`no code in ${mail.mail.subject}`);
   return code;
 };
+
+async function askCode(browser: TestBrowser, email: string) {
+  await browser.open();
+  const before = smtp.messages.length;
+  const asked = await post(browser, SIGN_IN_CODE, { Email: email });
+  return { asked, before };
+}
 
 const expectFieldError = (response: LightMyRequestResponse, fields: Record<string, string>) => {
   expect(response.statusCode, response.body).toBe(400);
@@ -236,13 +243,6 @@ describe('verified email (issue 19: the account knows whether its email is prove
 });
 
 describe('sign in with an emailed code (issue 19)', () => {
-  async function askCode(browser: TestBrowser, email: string) {
-    await browser.open();
-    const before = smtp.messages.length;
-    const asked = await post(browser, SIGN_IN_CODE, { Email: email });
-    return { asked, before };
-  }
-
   it('a new address gets a code; the code signs in, in this browser only, to a new account with first-time login and a verified email', async () => {
     const visitor = new TestBrowser(server.app);
     const { asked, before } = await askCode(visitor, 'Newcomer@Example.com');
@@ -282,6 +282,45 @@ describe('sign in with an emailed code (issue 19)', () => {
     expect(Account.parse(signedIn.json())).toMatchObject({ email: SOFIA_EMAIL, firstTimeLogin: false });
   });
 
+  it('§9 an expired code, and a code after 5 wrong tries, no longer sign in (the invalid-or-expired key)', async () => {
+    const expired = new TestBrowser(server.app);
+    const a = await askCode(expired, 'expiring@example.com');
+    const code = codeIn(await nextMailTo('expiring@example.com', a.before));
+    await db()
+      .updateTable('emailCodes')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'expiring@example.com')
+      .execute();
+    expectFieldError(await post(expired, SIGN_IN, { Email: 'expiring@example.com', Code: code }), INVALID);
+
+    const guessed = new TestBrowser(server.app);
+    const b = await askCode(guessed, 'guessed@example.com');
+    const right = codeIn(await nextMailTo('guessed@example.com', b.before));
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expectFieldError(await post(guessed, SIGN_IN, { Email: 'guessed@example.com', Code: wrong }), INVALID);
+    }
+    expectFieldError(await post(guessed, SIGN_IN, { Email: 'guessed@example.com', Code: right }), INVALID);
+    expect((await guessed.request(ME)).statusCode).toBe(401);
+  });
+
+  it("security issue: an address typed into another account never pulls its owner's emailed sign-in into that account", async () => {
+    const victim = 'victim.typed@example.com';
+    const attacker = await signedIn('demo-noah');
+    const typed = await post(attacker, UPDATE, { Email: victim });
+    expect(Account.parse(typed.json())).toMatchObject({ email: NOAH_EMAIL, pendingEmail: victim });
+    const visitor = new TestBrowser(server.app);
+    const { before } = await askCode(visitor, victim);
+    const code = codeIn(await nextMailTo(victim, before));
+    const signedInVictim = Account.parse((await post(visitor, SIGN_IN, { Email: victim, Code: code })).json());
+    expect(signedInVictim).toMatchObject({ email: victim, isEmailVerified: true, firstTimeLogin: true });
+    expect(signedInVictim.id).not.toBe((await account(attacker)).id);
+    // The attacker can now never confirm the address: another account holds it verified.
+    expect((await post(attacker, SEND)).statusCode).toBe(200);
+    expectFieldError(await post(attacker, VERIFY, { Code: code }), INVALID);
+    await db().updateTable('shoppers').set({ pendingEmail: null }).where('email', '=', NOAH_EMAIL).execute();
+  });
+
   it('codes per address are limited (429 with Retry-After), whatever the case of the address', async () => {
     const visitor = new TestBrowser(server.app);
     await visitor.open();
@@ -317,6 +356,41 @@ describe('security notices (issue 19)', () => {
     // Give the dispatcher time it would need to send one; none is due.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(SOFIA_EMAIL, after).filter((m) => !holdsCode(m))).toEqual([]);
+  });
+
+  it('a changed phone number is told to the verified email', async () => {
+    const sofia = await signedIn('demo-sofia');
+    const before = smtp.messages.length;
+    expect((await post(sofia, UPDATE, { Telephone: '+32 470111222' })).statusCode).toBe(200);
+    await nextMailTo(SOFIA_EMAIL, before, '+32 470111222');
+  });
+
+  it('a sign-in method added to the account (a provider matched by its verified email) is told to that email', async () => {
+    const address = `linked.${Date.now()}@example.com`;
+    const visitor = new TestBrowser(server.app);
+    const { before } = await askCode(visitor, address);
+    const code = codeIn(await nextMailTo(address, before));
+    expect((await post(visitor, SIGN_IN, { Email: address, Code: code })).statusCode).toBe(200);
+    const after = smtp.messages.length;
+    // The demo provider signs in 'with this email address', asserting it verified.
+    const browser = new TestBrowser(server.app);
+    await browser.open();
+    const authorize = await startSignIn(browser);
+    const form = new URLSearchParams({
+      ...Object.fromEntries(authorize.searchParams),
+      subject: 'email',
+      email: address,
+    });
+    const chosen = await browser.request({
+      method: 'POST',
+      url: authorize.pathname,
+      body: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const callback = new URL(String(chosen.headers.location));
+    expect((await browser.request(`${callback.pathname}${callback.search}`)).statusCode).toBe(303);
+    const notice = await nextMailTo(address, after, 'sign in');
+    expect(notice.mail.subject).toBe('A sign-in method was added');
   });
 
   it('a verified phone number is told to the verified email', async () => {

@@ -25,6 +25,8 @@ export type MailMessage =
       sessionsUrl: string | null;
     }
   | { kind: 'phone-verified'; telephone: string }
+  /** The number on the account changed (to `telephone`; empty when it was removed). */
+  | { kind: 'phone-changed'; telephone: string }
   | { kind: 'sign-in-method-linked'; provider: string }
   | { kind: 'sign-in-method-removed'; provider: string };
 

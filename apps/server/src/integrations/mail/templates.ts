@@ -160,6 +160,21 @@ const en: Words = {
           outro: [notYou],
           button: { label: en.openAccount, url: branding.accountUrl },
         };
+      case 'phone-changed':
+        return {
+          subject: 'Your phone number was changed',
+          preheader: message.telephone
+            ? `Your phone number is now ${message.telephone}.`
+            : 'Your phone number was removed.',
+          heading: 'Your phone number was changed',
+          intro: [
+            message.telephone
+              ? `The phone number of your ${shop} account is now ${message.telephone}.`
+              : `The phone number was removed from your ${shop} account.`,
+          ],
+          outro: [notYou],
+          button: { label: en.openAccount, url: branding.accountUrl },
+        };
       case 'sign-in-method-linked':
         return {
           subject: 'A sign-in method was added',
@@ -260,6 +275,21 @@ const nl: Words = {
           outro: [notYou],
           button: { label: nl.openAccount, url: branding.accountUrl },
         };
+      case 'phone-changed':
+        return {
+          subject: 'Je telefoonnummer is gewijzigd',
+          preheader: message.telephone
+            ? `Je telefoonnummer is nu ${message.telephone}.`
+            : 'Je telefoonnummer is verwijderd.',
+          heading: 'Je telefoonnummer is gewijzigd',
+          intro: [
+            message.telephone
+              ? `Het telefoonnummer van je account bij ${shop} is nu ${message.telephone}.`
+              : `Het telefoonnummer is verwijderd van je account bij ${shop}.`,
+          ],
+          outro: [notYou],
+          button: { label: nl.openAccount, url: branding.accountUrl },
+        };
       case 'sign-in-method-linked':
         return {
           subject: 'Er is een inlogmethode toegevoegd',
@@ -357,6 +387,21 @@ const de: Words = {
           preheader: `${message.telephone} ist jetzt bestätigt.`,
           heading: 'Ihre Telefonnummer ist bestätigt',
           intro: [`Die Telefonnummer ${message.telephone} ist jetzt in Ihrem Konto bei ${shop} bestätigt.`],
+          outro: [notYou],
+          button: { label: de.openAccount, url: branding.accountUrl },
+        };
+      case 'phone-changed':
+        return {
+          subject: 'Ihre Telefonnummer wurde geändert',
+          preheader: message.telephone
+            ? `Ihre Telefonnummer ist jetzt ${message.telephone}.`
+            : 'Ihre Telefonnummer wurde entfernt.',
+          heading: 'Ihre Telefonnummer wurde geändert',
+          intro: [
+            message.telephone
+              ? `Die Telefonnummer Ihres Kontos bei ${shop} ist jetzt ${message.telephone}.`
+              : `Die Telefonnummer wurde aus Ihrem Konto bei ${shop} entfernt.`,
+          ],
           outro: [notYou],
           button: { label: de.openAccount, url: branding.accountUrl },
         };

@@ -19,7 +19,12 @@ export interface VerifiedIdentity {
 
 const LOGIN_FLOW_TTL_MS = 10 * 60_000;
 
-export function authService(repository: AuthRepository, settings: SettingsService) {
+export interface AuthHooks {
+  /** A provider identity was added to an existing shopper (matched by verified email): a security notice. */
+  onLinked?: (shopperId: number, provider: string) => Promise<void>;
+}
+
+export function authService(repository: AuthRepository, settings: SettingsService, hooks: AuthHooks = {}) {
   return {
     async shopperFor(identity: VerifiedIdentity): Promise<number> {
       const now = new Date().toISOString();
@@ -30,7 +35,11 @@ export function authService(repository: AuthRepository, settings: SettingsServic
       }
       const byEmail =
         identity.emailVerified && identity.email ? await repository.shopperByVerifiedEmail(identity.email) : null;
-      if (byEmail !== null) return repository.link(identity, { shopperId: byEmail }, now);
+      if (byEmail !== null) {
+        const shopperId = await repository.link(identity, { shopperId: byEmail }, now);
+        await hooks.onLinked?.(shopperId, identity.provider);
+        return shopperId;
+      }
       const defaults = await settings.defaults();
       return repository.link(
         identity,

@@ -68,6 +68,11 @@ export function profileRepository(db: Kysely<Database>) {
       });
     },
 
+    async telephone(shopperId: number): Promise<string | null> {
+      const row = await db.selectFrom('shoppers').select('telephone').where('id', '=', shopperId).executeTakeFirst();
+      return row?.telephone ?? null;
+    },
+
     /** Removes one product from the shopper's own recently viewed list (others' lists stay). */
     async removeRecentlyViewed(shopperId: number, productId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -7,7 +7,7 @@ import type { AccountFieldsPatch, ProfileModel } from '@account/contract';
 import { fieldErrors, notFound } from '../../errors.js';
 import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { EmailService } from '../email/service.js';
-import type { ProfileChanges, ProfileRepository } from './repository.js';
+import { type ProfileChanges, type ProfileRepository, phoneDigits } from './repository.js';
 
 /** The validated body of POST /shopUser/updateAccount: the edit-profile form or wizard fields. */
 export type UpdateAccountInput = ProfileModel | AccountFieldsPatch;
@@ -26,6 +26,8 @@ export function profileService(
   repository: ProfileRepository,
   emails: EmailCheck,
   emailChanges: Pick<EmailService, 'planChange' | 'noticeChangeRequested'> | null = null,
+  /** Tells the shopper their number changed (a security notice). */
+  onPhoneChanged: ((shopperId: number, telephone: string) => Promise<void>) | null = null,
 ) {
   return {
     /**
@@ -56,10 +58,19 @@ export function profileService(
         }
       }
       if (Object.keys(changes).length === 0 && pendingEmail === undefined) return;
+      const telephoneBefore = changes.telephone === undefined ? null : await repository.telephone(shopperId);
       if (!(await repository.update(shopperId, changes, new Date().toISOString(), pendingEmail))) {
         throw notFound('No such account');
       }
       if (requested !== null) await emailChanges?.noticeChangeRequested(shopperId, requested);
+      const { telephone } = changes;
+      if (
+        telephone !== undefined &&
+        telephoneBefore !== null &&
+        phoneDigits(telephoneBefore) !== phoneDigits(telephone)
+      ) {
+        await onPhoneChanged?.(shopperId, telephone);
+      }
     },
 
     removeRecentlyViewed(shopperId: number, productId: number): Promise<void> {
