@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pruneReactRouter } from './scripts/prune-react-router.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 import { sharedChunk } from './scripts/shared-chunk.ts';
 
@@ -27,7 +28,7 @@ const shared = sharedChunk();
 
 export default defineConfig({
   base: '/account/',
-  plugins: [react(), embedSiteConfigInDev(), routePreloads(), shared.plugin],
+  plugins: [react(), embedSiteConfigInDev(), pruneReactRouter(), routePreloads(), shared.plugin],
   resolve: {
     conditions: ['@account/source', 'module', 'browser', 'development|production'],
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
@@ -43,6 +44,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // No modulepreload polyfill in the first screen's script: browsers without modulepreload (Safari
+    // before 17) still load every module, only without the early start.
+    modulePreload: { polyfill: false },
     // Flags stay separate files, loaded when shown, instead of data URIs inside the JavaScript.
     assetsInlineLimit: (file) => (file.includes('flag-icons') ? false : undefined),
     // Maps are written for error monitoring but not referenced from the bundles; the server keeps them.

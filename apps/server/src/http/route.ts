@@ -7,6 +7,7 @@ import {
   API_BASE,
   type BodyOf,
   callSchemas,
+  ENDPOINT_SUMMARIES,
   type EndpointName,
   ERROR_CODES,
   endpoints,
@@ -53,7 +54,7 @@ export function registerEndpoint<N extends EndpointName>(
   const { limit, ...routeOptions } = extra;
   const endpoint = endpoints[name];
   const schemas = callSchemas[name];
-  const schema: Record<string, unknown> = { summary: endpoint.summary, operationId: name };
+  const schema: Record<string, unknown> = { summary: ENDPOINT_SUMMARIES[name], operationId: name };
   if ('params' in schemas) schema.params = schemas.params;
   if ('query' in schemas) schema.querystring = schemas.query;
   if ('body' in schemas) schema.body = schemas.body;

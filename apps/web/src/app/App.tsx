@@ -1,8 +1,8 @@
 /** The providers every screen relies on, around the router. */
 import type { SiteConfig } from '@account/contract';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { BrowserRouter } from 'react-router';
 import { SiteConfigContext } from '../lib/config-context';
 import { I18nProvider } from '../lib/i18n';
 import { LoadingProvider } from '../lib/loading';
@@ -10,7 +10,7 @@ import { LocaleProvider, useLocale } from '../lib/locale';
 import { translationsQuery } from '../lib/queries';
 import { useSignOutOnSessionEnd } from '../lib/session-end';
 import { SystemMessageProvider } from '../lib/system-message';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 function Translations({ children }: { children: ReactNode }) {
   const { language } = useLocale();
@@ -38,7 +38,6 @@ function SessionEnd() {
 }
 
 export function App({ config, queryClient }: { config: SiteConfig; queryClient: QueryClient }) {
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionEnd />
@@ -47,7 +46,9 @@ export function App({ config, queryClient }: { config: SiteConfig; queryClient: 
           <Translations>
             <SystemMessageProvider>
               <LoadingProvider>
-                <RouterProvider router={router} />
+                <BrowserRouter basename="/account">
+                  <AppRoutes />
+                </BrowserRouter>
               </LoadingProvider>
             </SystemMessageProvider>
           </Translations>

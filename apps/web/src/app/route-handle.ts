@@ -1,5 +1,6 @@
 /** What each route tells the shell: whether it is a navigation page, its title and breadcrumb entry. */
 import type { SiteConfig } from '@account/contract';
+import { createContext, useContext } from 'react';
 import type { Params } from 'react-router';
 import type { TextKey, Translate } from '../lib/i18n';
 
@@ -23,3 +24,14 @@ export function resolveTitle(handle: RouteHandle | undefined, context: TitleCont
   if (title === undefined) return null;
   return typeof title === 'function' ? title(context) : context.t(title);
 }
+
+/** A route that matches the current location: its handle and the path parameters so far. */
+export interface RouteMatchInfo {
+  handle?: RouteHandle;
+  params: Params;
+}
+
+/** The matching routes, outermost first (app/router.tsx provides them). */
+export const RouteMatchesContext = createContext<RouteMatchInfo[]>([]);
+
+export const useRouteMatches = (): RouteMatchInfo[] => useContext(RouteMatchesContext);

@@ -1,10 +1,15 @@
 /**
  * The routes of spec §2, built from the screen table (lib/sections.ts) with its guards, each
  * screen's lazy chunk and the shell metadata, plus the custom page routes and the not-found page.
+ *
+ * React Router runs in declarative mode (useRoutes under a BrowserRouter): its data router (loaders,
+ * actions, fetchers) would add ~17 KB gzipped to the first screen (DESIGN §8) and nothing here uses
+ * it. So screens are React.lazy components, and the shell reads the route handles from
+ * RouteMatchesContext instead of useMatches.
  */
 import { findCustomPage } from '@account/contract';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageTransitionProvider } from '../lib/navigation';
 import { SECTION_BASES } from '../lib/paths';
 import {
@@ -16,22 +21,21 @@ import {
   type SubScreen,
 } from '../lib/sections';
 import { RequireAccount, RequireFeature } from './guards';
-import type { RouteHandle, TitleContext } from './route-handle';
+import { type RouteHandle, RouteMatchesContext, type RouteMatchInfo, type TitleContext } from './route-handle';
 import { Shell } from './shell/Shell';
 
-type Loader = () => Promise<{ Component: ComponentType }>;
+type Screen = LazyExoticComponent<ComponentType>;
 
-const screen =
-  (load: () => Promise<Record<string, ComponentType>>, name: string): Loader =>
-  async () => {
+const screen = (load: () => Promise<Record<string, ComponentType>>, name: string): Screen =>
+  lazy(async () => {
     const Component = (await load())[name];
     if (!Component) throw new Error(`Screen ${name} is missing`);
-    return { Component };
-  };
+    return { default: Component };
+  });
 
 /** Each screen is its own lazy chunk; screens sharing a component share its chunk. */
 const addressForm = screen(() => import('../features/addresses/AddressFormPage'), 'AddressFormPage');
-const screens: Record<ScreenId, Loader> = {
+const screens: Record<ScreenId, Screen> = {
   login: screen(() => import('../features/login/LoginPage'), 'LoginPage'),
   firstLogin: screen(() => import('../features/first-login/FirstLoginPage'), 'FirstLoginPage'),
   overview: screen(() => import('../features/overview/OverviewPage'), 'OverviewPage'),
@@ -51,6 +55,8 @@ const notFound = screen(() => import('../features/not-found/NotFoundPage'), 'Not
 
 const nav = (title: RouteHandle['title']): RouteHandle => ({ navigation: true, title });
 
+const screenElement = (Screen: Screen) => <Screen />;
+
 /** A custom page's title from the configuration, found by id, name or URL. */
 function customPageTitle({ params, config }: TitleContext): string {
   const page = findCustomPage(config.pages, params.id ?? params['*']);
@@ -62,14 +68,15 @@ function customPageTitle({ params, config }: TitleContext): string {
  * or URL (which may hold slashes): every configured page has its page/{url} route (spec §2).
  */
 const customPageRoutes = (withId = true): RouteObject[] => [
-  ...(withId ? [{ path: ':id', lazy: customPage, handle: nav(customPageTitle) }] : []),
-  { path: 'page/*', lazy: customPage, handle: nav(customPageTitle) },
+  ...(withId ? [{ path: ':id', element: screenElement(customPage), handle: nav(customPageTitle) }] : []),
+  { path: 'page/*', element: screenElement(customPage), handle: nav(customPageTitle) },
 ];
 
 /** A screen's route: a navigation page, or a standalone sign-in page without menu and breadcrumb. */
 function screenRoute(id: ScreenId, screen: Section | SubScreen): RouteObject {
   const handle: RouteHandle = 'standalone' in screen ? { title: screen.title } : nav(screen.title);
-  return screen.path ? { path: screen.path, lazy: screens[id], handle } : { index: true, lazy: screens[id], handle };
+  const element = screenElement(screens[id]);
+  return screen.path ? { path: screen.path, element, handle } : { index: true, element, handle };
 }
 
 /**
@@ -87,7 +94,7 @@ function sectionRoute(section: Section & { id: SectionId }): RouteObject {
     path: section.path,
     ...(section.feature ? { element: <RequireFeature feature={section.feature} /> } : {}),
     handle: { crumb: { title: section.title, to: `/${section.path}` } } satisfies RouteHandle,
-    children: [{ index: true, lazy: screens[section.id], handle: nav(section.title) }, ...children],
+    children: [{ index: true, element: screenElement(screens[section.id]), handle: nav(section.title) }, ...children],
   };
 }
 
@@ -97,11 +104,7 @@ const pageOnlyBases = Object.values(SECTION_BASES).filter((base) => !sectionPath
 
 export const routes: RouteObject[] = [
   {
-    element: (
-      <PageTransitionProvider>
-        <Shell />
-      </PageTransitionProvider>
-    ),
+    element: <Shell />,
     children: [
       ...SECTION_LIST.filter((section) => section.standalone).map(sectionRoute),
       {
@@ -112,9 +115,32 @@ export const routes: RouteObject[] = [
           ...customPageRoutes(false),
         ],
       },
-      { path: '*', lazy: notFound, handle: nav('ac_NotFoundTitle') },
+      { path: '*', element: screenElement(notFound), handle: nav('ac_NotFoundTitle') },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes, { basename: '/account' });
+/**
+ * The screen at the current location, inside the shell. Navigations are transitions (React Router's
+ * default), so while a screen's chunk loads the previous page stays; on the first load nothing shows
+ * until the screen can, as the page would otherwise grow under the shell's footer.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const matches = useMemo(
+    (): RouteMatchInfo[] =>
+      (matchRoutes(routes, location) ?? []).map(({ params, route }) => ({
+        params,
+        handle: route.handle,
+      })),
+    [location],
+  );
+  const element = useRoutes(routes, location);
+  return (
+    <RouteMatchesContext.Provider value={matches}>
+      <PageTransitionProvider>
+        <Suspense fallback={null}>{element}</Suspense>
+      </PageTransitionProvider>
+    </RouteMatchesContext.Provider>
+  );
+}

@@ -3,6 +3,7 @@
  * resets the scroll and shows the new page after 300 ms.
  */
 import {
+  type ComponentProps,
   createContext,
   type MouseEvent,
   type ReactNode,
@@ -12,14 +13,17 @@ import {
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from 'react';
-import { Link, type LinkProps, type NavigateOptions, type To, useNavigate } from 'react-router';
+import { type NavigateOptions, type To, useHref, useNavigate } from 'react-router';
 import { TIMING } from './timing';
 
 export type PagePhase = 'active' | 'leaving' | 'entering';
 
 interface TransitionApi {
   phase: PagePhase;
+  /** The new screen is still loading (its chunk); the previous one stays meanwhile. */
+  pending: boolean;
   navigate(to: To, options?: NavigateOptions): void;
 }
 
@@ -28,6 +32,7 @@ const TransitionContext = createContext<TransitionApi | null>(null);
 export function PageTransitionProvider({ children }: { children: ReactNode }) {
   const routerNavigate = useNavigate();
   const [phase, setPhase] = useState<PagePhase>('active');
+  const [pending, startTransition] = useTransition();
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -38,7 +43,7 @@ export function PageTransitionProvider({ children }: { children: ReactNode }) {
       setPhase('leaving');
       timers.current = [
         window.setTimeout(() => {
-          routerNavigate(to, options);
+          startTransition(() => routerNavigate(to, options));
           window.scrollTo({ top: 0 });
           setPhase('entering');
         }, TIMING.pageHideMs),
@@ -48,7 +53,7 @@ export function PageTransitionProvider({ children }: { children: ReactNode }) {
     [routerNavigate],
   );
 
-  const api = useMemo(() => ({ phase, navigate }), [phase, navigate]);
+  const api = useMemo(() => ({ phase, pending, navigate }), [phase, pending, navigate]);
   return <TransitionContext.Provider value={api}>{children}</TransitionContext.Provider>;
 }
 
@@ -58,9 +63,15 @@ export function usePageTransition(): TransitionApi {
   return api;
 }
 
-/** A router link that navigates with the page transition; modified clicks behave as usual. */
-export function AppLink({ onClick, to, replace, state, ...props }: LinkProps) {
+type AppLinkProps = Omit<ComponentProps<'a'>, 'href'> & { to: To; replace?: boolean; state?: unknown };
+
+/**
+ * A router link that navigates with the page transition; modified clicks behave as usual. A plain
+ * anchor with the router's href: React Router's Link brings prefetching and data-router code along.
+ */
+export function AppLink({ onClick, to, replace, state, ...props }: AppLinkProps) {
   const { navigate } = usePageTransition();
+  const href = useHref(to);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -77,5 +88,5 @@ export function AppLink({ onClick, to, replace, state, ...props }: LinkProps) {
     event.preventDefault();
     navigate(to, { replace, state });
   };
-  return <Link to={to} replace={replace} state={state} onClick={handleClick} {...props} />;
+  return <a href={href} onClick={handleClick} {...props} />;
 }

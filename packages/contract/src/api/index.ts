@@ -7,4 +7,5 @@ export * from './id-params.js';
 export * from './orders.js';
 export * from './routes.js';
 export * from './settings.js';
+export * from './summaries.js';
 export * from './vouchers.js';

@@ -25,7 +25,6 @@ export interface EndpointDef {
    * IDEMPOTENCY_KEY_HEADER, and a repeat with the same key answers the first result.
    */
   idempotencyKey?: true;
-  summary: string;
 }
 
 export const API_BASE = '/account/api/v1';
@@ -37,26 +36,24 @@ export const API_BASE = '/account/api/v1';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 600;
 
+/** Every call's table entry; its one-line description for the OpenAPI documents is in summaries.ts. */
 export const endpoints = {
   // Served by modules/account: the account as a whole (spec §3).
   getAccount: {
     method: 'GET',
     path: '/shopuser/me',
     auth: true,
-    summary: 'Loads the signed-in shopper’s account',
   },
   // Served by modules/profile: the shopper's own fields and the recently viewed list.
   updateAccount: {
     method: 'POST',
     path: '/shopUser/updateAccount',
     auth: true,
-    summary: 'Saves the profile model or single account fields',
   },
   removeLastViewProduct: {
     method: 'DELETE',
     path: '/shopUser/removeLastViewProduct/:productId',
     auth: true,
-    summary: 'Removes a product from the recently viewed list',
   },
   // Served by modules/avatar: the profile picture.
   uploadImage: {
@@ -64,7 +61,6 @@ export const endpoints = {
     path: '/shopUser/uploadImage',
     auth: true,
     upload: { field: 'attachFile' },
-    summary: "Uploads the avatar (multipart, file field 'attachFile')",
   },
   // Served by modules/rewards: the wishlist, achievements and vouchers: three screens, one module.
   removeWishlist: {
@@ -72,7 +68,6 @@ export const endpoints = {
     path: '/shopUser/removeWishlist',
     auth: true,
     feature: 'MyWishlist',
-    summary: 'Removes one wish or clears the wishlist',
   },
   claimAchievement: {
     method: 'POST',
@@ -80,7 +75,6 @@ export const endpoints = {
     auth: true,
     feature: 'Achievements',
     idempotencyKey: true,
-    summary: 'Claims the reward of a claimable achievement',
   },
   claimVoucherByCode: {
     method: 'POST',
@@ -88,7 +82,6 @@ export const endpoints = {
     auth: true,
     feature: 'MyVouchers',
     idempotencyKey: true,
-    summary: 'Adds the voucher behind a campaign code to the shopper’s vouchers',
   },
   claimVoucherById: {
     method: 'POST',
@@ -97,7 +90,6 @@ export const endpoints = {
     auth: true,
     feature: 'MyVouchers',
     idempotencyKey: true,
-    summary: 'Hands out the code of one of the shopper’s unclaimed vouchers',
   },
   // Served by modules/phone: telephone verification by SMS.
   sendVerifySms: {
@@ -106,14 +98,12 @@ export const endpoints = {
     auth: true,
     feature: 'TelephoneNumberVerification',
     idempotencyKey: true,
-    summary: 'Sends a fresh verification code to the shopper’s telephone',
   },
   verifyTelephoneNumber: {
     method: 'POST',
     path: '/shopUser/verifyTelephoneNumber',
     auth: true,
     feature: 'TelephoneNumberVerification',
-    summary: 'Verifies the telephone with the code sent by SMS',
   },
   // Served by modules/email: the shopper's verified email address.
   sendEmailCode: {
@@ -121,136 +111,114 @@ export const endpoints = {
     path: '/shopUser/sendEmailCode',
     auth: true,
     idempotencyKey: true,
-    summary: 'Sends a fresh code to the address waiting for confirmation, or to the unverified email',
   },
   verifyEmail: {
     method: 'POST',
     path: '/shopUser/verifyEmail',
     auth: true,
-    summary: 'Confirms the address waiting for confirmation (or the unverified email) with the emailed code',
   },
   cancelEmailChange: {
     method: 'DELETE',
     path: '/shopUser/pendingEmail',
     auth: true,
-    summary: 'Drops a change of email that was not confirmed; the account keeps its address',
   },
   // Served by modules/auth: sign-in with each provider, and sign-out.
   loginFacebook: {
     method: 'POST',
     path: '/login/facebook',
     auth: false,
-    summary: 'Signs in with a social-network access token',
   },
   loginGoogle: {
     method: 'POST',
     path: '/login/google',
     auth: false,
-    summary: 'Signs in with a search-engine-company ID token',
   },
   loginApple: {
     method: 'POST',
     path: '/login/apple',
     auth: false,
-    summary: 'Signs in with an Apple-style identity token',
   },
   loginTelegram: {
     method: 'POST',
     path: '/login/telegram',
     auth: false,
-    summary: 'Signs in with the messaging-app widget data',
   },
   appleNonce: {
     method: 'GET',
     path: '/login/apple/nonce',
     auth: false,
-    summary: 'A fresh single-use nonce for the Apple-style sign-in, remembered for this browser',
   },
   loginSteam: {
     method: 'POST',
     path: '/login/steam',
     auth: false,
-    summary: 'Starts a games-platform OpenID 2.0 sign-in',
   },
   loginAuth0: {
     method: 'POST',
     path: '/login/auth0',
     auth: false,
-    summary: 'Starts an auth0-style OpenID Connect sign-in',
   },
   loginEmailCode: {
     method: 'POST',
     path: '/login/email/code',
     auth: false,
-    summary: 'Emails a sign-in code to the address; the same answer whether or not it has an account',
   },
   loginEmail: {
     method: 'POST',
     path: '/login/email',
     auth: false,
-    summary: 'Signs in with the emailed code, in the browser that asked for it; a new address makes a new account',
   },
   logout: {
     method: 'POST',
     path: '/logout',
     auth: false,
-    summary: 'Signs out; the response may hold a URL to go to',
   },
   // Served by modules/settings: the site configuration, its texts and the shopper's localisation.
   getSetting: {
     method: 'GET',
     path: '/setting',
     auth: false,
-    summary: 'The site configuration',
   },
   getTranslations: {
     method: 'GET',
     path: '/translation',
     auth: false,
-    summary: 'The UI texts of the current (or given) language',
   },
   getLocalize: {
     method: 'GET',
     path: '/localize',
     auth: false,
-    summary: 'Languages, currencies, countries and the current choice',
   },
   updateLocalize: {
     method: 'PATCH',
     path: '/localize',
     auth: true,
-    summary: 'Sets the shopper’s country, language and currency',
   },
   // Served by modules/preferences: interests, newsletters, the first-login onboarding and the email check.
   getPreferences: {
     method: 'GET',
     path: '/setting/preferences',
     auth: true,
-    summary: 'Interests and newsletters with the shopper’s selection',
   },
   validateEmail: {
     method: 'POST',
     path: '/setting/validateEmail',
     auth: false,
-    summary: 'Succeeds when the email address is valid; 400 otherwise',
   },
   firstTimeSetting: {
     method: 'POST',
     path: '/setting/firstTimeSetting',
     auth: true,
-    summary: 'Saves the first-login onboarding and ends first-time login',
   },
   updateInterests: {
     method: 'PATCH',
     path: '/setting/interests',
     auth: true,
-    summary: 'Replaces the shopper’s interests',
   },
   updateNewsletters: {
     method: 'PATCH',
     path: '/setting/newsletters',
     auth: true,
-    summary: 'Replaces the shopper’s newsletter subscriptions',
   },
   // Served by modules/addresses: the address book and its VAT number check.
   createAddress: {
@@ -259,27 +227,23 @@ export const endpoints = {
     auth: true,
     feature: 'AddressBook',
     idempotencyKey: true,
-    summary: 'Adds an address; its name is first plus last name',
   },
   updateAddress: {
     method: 'PATCH',
     path: '/address',
     auth: true,
     feature: 'AddressBook',
-    summary: 'Updates an address, including making it the default via isBilling or isShipping',
   },
   deleteAddress: {
     method: 'DELETE',
     path: '/address/:addressId',
     auth: true,
     feature: 'AddressBook',
-    summary: 'Deletes an address',
   },
   validateVatNumber: {
     method: 'POST',
     path: '/setting/validateVatNumber',
     auth: true,
-    summary: 'Succeeds when the VAT number is valid for the country; 400 otherwise',
   },
   // Served by modules/orders: the shopper's orders and their invoices.
   listOrders: {
@@ -287,21 +251,18 @@ export const endpoints = {
     path: '/order',
     auth: true,
     feature: 'MyOrders',
-    summary: 'Searches the shopper’s orders by order number and product name, newest first',
   },
   getOrder: {
     method: 'GET',
     path: '/order/:id',
     auth: true,
     feature: 'MyOrders',
-    summary: 'One order',
   },
   deleteOrder: {
     method: 'DELETE',
     path: '/order/:id',
     auth: true,
     feature: 'MyOrders',
-    summary: 'Deletes an order awaiting payment (status 10)',
   },
   downloadInvoice: {
     method: 'GET',
@@ -309,7 +270,6 @@ export const endpoints = {
     auth: true,
     feature: 'MyOrders',
     produces: 'application/pdf',
-    summary: 'The invoice of an order as a PDF',
   },
 } as const satisfies Record<string, EndpointDef>;
 

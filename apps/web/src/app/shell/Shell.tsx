@@ -5,13 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Outlet, type UIMatch, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSiteConfig } from '../../lib/config-context';
 import { useT } from '../../lib/i18n';
 import { useLoading } from '../../lib/loading';
 import { usePageTransition } from '../../lib/navigation';
 import { accountQuery } from '../../lib/queries';
-import { type RouteHandle, resolveTitle } from '../route-handle';
+import { resolveTitle, useRouteMatches } from '../route-handle';
 import { Breadcrumb, type Crumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -20,16 +20,13 @@ import styles from './Shell.module.css';
 import { SideMenu } from './SideMenu';
 import { useLogout } from './use-logout';
 
-type Match = UIMatch<unknown, RouteHandle | undefined>;
-
 export function Shell() {
   const config = useSiteConfig();
   const t = useT();
   const location = useLocation();
-  const navigation = useNavigation();
   const loading = useLoading();
-  const { phase } = usePageTransition();
-  const matches = useMatches() as Match[];
+  const { phase, pending } = usePageTransition();
+  const matches = useRouteMatches();
   const { data: account } = useQuery(accountQuery);
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -89,7 +86,7 @@ export function Shell() {
         </main>
       </div>
       {chrome && <Footer />}
-      <LoadingOverlay visible={loading.visible || navigation.state === 'loading'} />
+      <LoadingOverlay visible={loading.visible || pending} />
     </div>
   );
 }
