@@ -65,6 +65,26 @@ test.describe('issue 19: sign in with an emailed code', () => {
     await expect(page.getByRole('button', { name: 'Verify email address' })).toHaveCount(0);
   });
 
+  test('§9 five wrong codes use the code up: even the right one is refused then', async ({ page }) => {
+    const email = uniqueAddress('guesser');
+    await page.goto('/account/login');
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    const code = await latestCode(page, email);
+    const entry = page.getByRole('region', { name: 'Sign in with email' });
+    const invalid = entry.getByText('Invalid verify code or verify code is expired');
+    for (let k = 1; k <= 5; k++) {
+      await typeCode(page, String((Number(code) + k) % 1_000_000).padStart(6, '0'));
+      await expect(invalid).toBeVisible();
+      for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+      await expect(invalid).toBeHidden();
+    }
+    await typeCode(page, code);
+    await expect(invalid).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+
   test('the address is checked before any code is sent; another address can be chosen', async ({ page }) => {
     await page.goto('/account/login');
     await page.getByRole('button', { name: 'Sign in with email' }).click();
@@ -110,11 +130,13 @@ test.describe('issue 19: verified email', () => {
     await expect(page.getByText('Your email address is verified')).toBeVisible();
     await expect(card.getByText(newEmail, { exact: true })).toBeVisible();
     await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
+
   });
 
-  test('a change waiting for its code can be dropped', async ({ page }) => {
+  test('the old inbox is told of the change; a change waiting for its code can be dropped', async ({ page }) => {
     await signInAsNewShopper(page);
     await page.getByRole('link', { name: 'Edit your profile' }).click();
+    const oldEmail = await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue();
     const newEmail = uniqueAddress('dropped');
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(newEmail);
     await page.getByRole('textbox', { name: 'Confirm email address' }).fill(newEmail);
@@ -124,6 +146,23 @@ test.describe('issue 19: verified email', () => {
       .getByRole('dialog', { name: 'Verify your email address' })
       .getByRole('button', { name: 'Close' })
       .click();
+    // The old inbox was told of the change, in an email a shopper can read.
+    let noticeId = 0;
+    await expect(async () => {
+      const latest = await page.request.get(`/demo-mail/latest?to=${encodeURIComponent(oldEmail)}`);
+      expect(latest.ok()).toBe(true);
+      const notice = (await latest.json()) as { id: number; text: string; code: string | null };
+      expect(notice.text).toContain(newEmail);
+      expect(notice.code).toBeNull();
+      noticeId = notice.id;
+    }).toPass();
+    await page.goto(`/demo-mail/${noticeId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page.frameLocator('iframe').getByRole('heading', { name: 'Your email address is being changed' }),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('email-change-notice.png'), fullPage: true });
+    await page.goto('/account');
     const card = page.getByRole('region', { name: 'This is you' });
     await card.getByRole('button', { name: 'Keep current address' }).click();
     await expect(page.getByText('Your email address was not changed')).toBeVisible();

@@ -3,6 +3,7 @@
  * unverified email), its check, and dropping a change that was not confirmed. Each answers the
  * account, which replaces the cached one.
  */
+import type { Account } from '@account/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useSetAccount } from './account';
 import { call } from './api';
@@ -30,3 +31,14 @@ export function useCancelEmailChange() {
     onSuccess: (account) => setAccount(account),
   });
 }
+
+/** Navigation state asking the overview to open the code popup (after saving a new address). */
+export const VERIFY_EMAIL_STATE = { verifyEmail: true } as const;
+
+/** Whether the navigation state asks for the code popup. */
+export const asksToVerifyEmail = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'verifyEmail' in state && state.verifyEmail === true;
+
+/** Whether the account has an address to confirm. */
+export const needsEmailVerification = (account: Account): boolean =>
+  account.pendingEmail !== null || (!account.isEmailVerified && account.email !== '');

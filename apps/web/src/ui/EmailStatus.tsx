@@ -5,7 +5,7 @@
  */
 import type { Account } from '@account/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useCancelEmailChange, useEmailCodesOn } from '@/lib/email-verification';
+import { needsEmailVerification, useCancelEmailChange, useEmailCodesOn } from '@/lib/email-verification';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from './Button';
@@ -13,17 +13,6 @@ import styles from './EmailStatus.module.css';
 
 // The popup opens on request: its code entry loads then, not with the page.
 const EmailVerification = lazy(async () => ({ default: (await import('./EmailVerification')).EmailVerification }));
-
-/** Navigation state asking the overview to open the code popup (after saving a new address). */
-export const VERIFY_EMAIL_STATE = { verifyEmail: true } as const;
-
-/** Whether the navigation state asks for the code popup. */
-export const asksToVerifyEmail = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && 'verifyEmail' in state && state.verifyEmail === true;
-
-/** Whether the account has an address to confirm. */
-export const needsEmailVerification = (account: Account): boolean =>
-  account.pendingEmail !== null || (!account.isEmailVerified && account.email !== '');
 
 export function EmailStatus({ account, openOnMount = false }: { account: Account; openOnMount?: boolean }) {
   const t = useT();

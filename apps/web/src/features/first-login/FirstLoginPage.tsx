@@ -18,7 +18,7 @@ import { useEmailCheck } from '@/lib/use-email-check';
 import { useValidatedForm } from '@/lib/use-validated-form';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { EmailStatus } from '@/ui/EmailStatus';
+import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
 import { Checkbox, CheckboxGroup, RadioGroup, TextField } from '@/ui/Field';
 import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
@@ -157,7 +157,7 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
             hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
             error={form.error('Email')}
           />
-          <EmailStatus account={account} />
+          <EmailStatusSlot account={account} />
           <div className={styles.section}>
             <Checkbox label={t('ac_NewsSubscribe')} checked={subscribed} onChange={onSubscribe} />
             {preferences && preferences.newsletters.length > 0 && (

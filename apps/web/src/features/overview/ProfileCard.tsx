@@ -21,7 +21,7 @@ import { useSystemMessage } from '@/lib/system-message';
 import { uploadFile } from '@/lib/upload';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { EmailStatus } from '@/ui/EmailStatus';
+import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
 import { ProgressBar } from '@/ui/ProgressBar';
 import styles from './ProfileCard.module.css';
 
@@ -134,7 +134,7 @@ export function ProfileCard({ account, coins, verificationOn, onVerifyPhone, ver
             )}
             {birthday && <span>{birthday}</span>}
           </div>
-          <EmailStatus account={account} openOnMount={verifyEmailNow} />
+          <EmailStatusSlot account={account} openOnMount={verifyEmailNow} />
           <div className={styles.phone}>
             <AppLink to={paths.editProfile}>{t('ac_EditYourProfile')}</AppLink>
             {needsVerification && (

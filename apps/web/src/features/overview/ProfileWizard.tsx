@@ -9,14 +9,13 @@ import { type Account, FEATURES, hasFeature, type WizardStep } from '@account/co
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useUpdateAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
-import { useEmailCodesOn } from '@/lib/email-verification';
+import { needsEmailVerification, useEmailCodesOn } from '@/lib/email-verification';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
-import { needsEmailVerification } from '@/ui/EmailStatus';
 import { RadioGroup, TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
 import { ProgressBar } from '@/ui/ProgressBar';

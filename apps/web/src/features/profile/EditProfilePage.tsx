@@ -7,6 +7,7 @@
 import { ProfileModel } from '@account/contract';
 import { useState } from 'react';
 import { useAccount, useUpdateAccount } from '@/lib/account';
+import { needsEmailVerification, VERIFY_EMAIL_STATE } from '@/lib/email-verification';
 import { useT } from '@/lib/i18n';
 import { usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
@@ -18,7 +19,7 @@ import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
-import { EmailStatus, needsEmailVerification, VERIFY_EMAIL_STATE } from '@/ui/EmailStatus';
+import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
 import { RadioGroup, TextField } from '@/ui/Field';
 import { Form, FormActions, FormRow } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
@@ -134,7 +135,7 @@ export function EditProfilePage() {
               error={form.error('ConfirmEmail')}
             />
           </FormRow>
-          <EmailStatus account={account} />
+          <EmailStatusSlot account={account} />
           <FormRow>
             <TextField
               label={t('ac_Telephone')}
