@@ -1,6 +1,7 @@
 /** SQL of verified email: the emailed codes, the address waiting for its code, and the confirmation. */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database, EmailCodesTable } from '../../db/types.js';
+import { consumeCode, countWrongAttempt } from '../codes/code-rows.js';
 import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -84,26 +85,12 @@ export function emailRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async countWrongAttempt(executor: Executor, id: number): Promise<void> {
-      await executor
-        .updateTable('emailCodes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('used', '=', 0)
-        .execute();
+    countWrongAttempt(executor: Executor, id: number): Promise<void> {
+      return countWrongAttempt(executor, 'emailCodes', id);
     },
 
-    /** Marks the code used if it still is live; of two concurrent submissions only one changes the row. */
-    async consume(executor: Executor, id: number, now: string): Promise<boolean> {
-      const result = await executor
-        .updateTable('emailCodes')
-        .set({ used: 1 })
-        .where('id', '=', id)
-        .where('used', '=', 0)
-        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-        .where('expiresAt', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    consume(executor: Executor, id: number, now: string): Promise<boolean> {
+      return consumeCode(executor, 'emailCodes', id, now);
     },
 
     /**

@@ -5,9 +5,12 @@
  */
 import { ERROR_CODES } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/index.js';
-import { codeHash, codeKey, newCode, sameHash } from '../codes/one-time-code.js';
+import { checkCode } from '../codes/code-rows.js';
+import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
 import type { CodeOwner, EmailRepository, ShopperEmail } from './repository.js';
 
 export const invalidCode = () =>
@@ -101,24 +104,23 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     owner: CodeOwner,
     email: string,
     code: string,
-    onMatch: (trx: Parameters<Parameters<EmailRepository['transaction']>[0]>[0], at: string) => Promise<void>,
+    onMatch: (trx: Transaction<Database>, at: string) => Promise<void>,
     flow?: string,
   ): Promise<void> {
     const candidate = codeHash(key, bindingOf(owner, email, flow), code);
     let matched: boolean;
     try {
-      matched = await repository.transaction(async (trx) => {
-        const at = now().toISOString();
-        const live = await repository.liveCode(owner, email, at, trx);
-        if (!live) return false;
-        if (!sameHash(live.codeHash, candidate)) {
-          await repository.countWrongAttempt(trx, live.id);
-          return false;
-        }
-        if (!(await repository.consume(trx, live.id, at))) return false;
-        await onMatch(trx, at);
-        return true;
-      });
+      matched = await checkCode<Transaction<Database>>(
+        {
+          transaction: (work) => repository.transaction(work),
+          live: (trx, at) => repository.liveCode(owner, email, at, trx),
+          countWrongAttempt: (trx, id) => repository.countWrongAttempt(trx, id),
+          consume: (trx, id, at) => repository.consume(trx, id, at),
+          now,
+        },
+        candidate,
+        onMatch,
+      );
     } catch (error) {
       if (error instanceof NotConfirmed) throw error.answer;
       throw error;

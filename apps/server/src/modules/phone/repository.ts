@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
+import { consumeCode, countWrongAttempt } from '../codes/code-rows.js';
 import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -65,29 +66,12 @@ export function phoneRepository(db: Kysely<Database>) {
       return liveCode.first({ shopperId, telephone, now }, executor);
     },
 
-    async countWrongAttempt(executor: Executor, id: number): Promise<void> {
-      await executor
-        .updateTable('telephoneVerifications')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('used', '=', 0)
-        .execute();
+    countWrongAttempt(executor: Executor, id: number): Promise<void> {
+      return countWrongAttempt(executor, 'telephoneVerifications', id);
     },
 
-    /**
-     * Marks the code used if it still is live. The conditions are re-checked by the update itself,
-     * so of two concurrent submissions only one changes the row.
-     */
-    async consume(executor: Executor, id: number, now: string): Promise<boolean> {
-      const result = await executor
-        .updateTable('telephoneVerifications')
-        .set({ used: 1 })
-        .where('id', '=', id)
-        .where('used', '=', 0)
-        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-        .where('expiresAt', '>', now)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    consume(executor: Executor, id: number, now: string): Promise<boolean> {
+      return consumeCode(executor, 'telephoneVerifications', id, now);
     },
 
     /** Sets the verify date, only while the shopper still has the number the code was sent to. */

@@ -4,9 +4,12 @@
  */
 import { ERROR_CODES, isTelephoneVerified } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
-import { codeHash, codeKey, newCode, sameHash } from '../codes/one-time-code.js';
+import { checkCode } from '../codes/code-rows.js';
+import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
 import type { PhoneRepository } from './repository.js';
 import { verificationText } from './sms-text.js';
 
@@ -92,18 +95,19 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
       const candidate = codeHash(key, `${shopperId}:${telephone}`, code);
       let verified: boolean;
       try {
-        verified = await repository.transaction(async (trx) => {
-          const at = now().toISOString();
-          const live = await repository.liveCode(shopperId, telephone, at, trx);
-          if (!live) return false;
-          if (!sameHash(live.codeHash, candidate)) {
-            await repository.countWrongAttempt(trx, live.id);
-            return false;
-          }
-          if (!(await repository.consume(trx, live.id, at))) return false;
-          if (!(await repository.markVerified(trx, shopperId, telephone, at))) throw new NumberChanged();
-          return true;
-        });
+        verified = await checkCode<Transaction<Database>>(
+          {
+            transaction: (work) => repository.transaction(work),
+            live: (trx, at) => repository.liveCode(shopperId, telephone, at, trx),
+            countWrongAttempt: (trx, id) => repository.countWrongAttempt(trx, id),
+            consume: (trx, id, at) => repository.consume(trx, id, at),
+            now,
+          },
+          candidate,
+          async (trx, at) => {
+            if (!(await repository.markVerified(trx, shopperId, telephone, at))) throw new NumberChanged();
+          },
+        );
       } catch (error) {
         if (error instanceof NumberChanged) throw invalidCode();
         throw error;
