@@ -130,7 +130,6 @@ test.describe('issue 19: verified email', () => {
     await expect(page.getByText('Your email address is verified')).toBeVisible();
     await expect(card.getByText(newEmail, { exact: true })).toBeVisible();
     await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
-
   });
 
   test('the old inbox is told of the change; a change waiting for its code can be dropped', async ({ page }) => {
