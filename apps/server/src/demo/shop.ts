@@ -124,7 +124,10 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
   const company = async () => (await options.settings.stored()).companyName;
 
   app.get(`${DEMO_ASSETS}/shop.css`, async (_r, reply) => reply.type('text/css').send(PAGE_CSS));
-  app.get(`${DEMO_ASSETS}/logo.svg`, async (_r, reply) => svg(reply, logoSvg(await company())));
+  // The logo is also shown in the account area's emails, which mail clients load from elsewhere.
+  app.get(`${DEMO_ASSETS}/logo.svg`, async (_r, reply) =>
+    svg(reply.header('cross-origin-resource-policy', 'cross-origin'), logoSvg(await company())),
+  );
   app.get<{ Params: { slug: string } }>(`${DEMO_ASSETS}/products/:slug`, async (request, reply) =>
     svg(reply, productSvg(request.params.slug.replace(/\.svg$/, ''))),
   );

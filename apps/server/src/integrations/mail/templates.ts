@@ -443,7 +443,7 @@ const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);
 function html(content: Content, branding: Branding, language: MailLanguage, footer: string): string {
   const colours = themeColours(branding.primaryColour);
   const paragraph = (text: string) =>
-    `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${TEXT_COLOUR}">${escapeHtml(text)}</p>`;
+    `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${TEXT_COLOUR};word-break:break-word;overflow-wrap:anywhere">${escapeHtml(text)}</p>`;
   const logo = branding.logoUrl
     ? `<img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(branding.companyName)}" height="40" style="display:block;height:40px;width:auto;max-width:220px;border:0;outline:none;text-decoration:none;${FONT};font-size:20px;font-weight:700;color:${colours.primaryText}">`
     : `<span style="${FONT};font-size:20px;line-height:28px;font-weight:700;color:${colours.primaryText}">${escapeHtml(branding.companyName)}</span>`;
