@@ -365,6 +365,18 @@ describe('security notices (issue 19)', () => {
     await nextMailTo(SOFIA_EMAIL, before, '+32 470111222');
   });
 
+  it('a first phone number replaces none: no change notice (it is told of once verified)', async () => {
+    await db().updateTable('shoppers').set({ telephone: '' }).where('email', '=', NOAH_EMAIL).execute();
+    const noah = await signedIn('demo-noah');
+    const before = smtp.messages.length;
+    expect((await post(noah, UPDATE, { Telephone: '+31 611111111' })).statusCode).toBe(200);
+    // A real change after it: once its notice is in, the first number's would have been too.
+    expect((await post(noah, UPDATE, { Telephone: '+31 622222222' })).statusCode).toBe(200);
+    await nextMailTo(NOAH_EMAIL, before, '+31 622222222');
+    const phoneNotices = mailsTo(NOAH_EMAIL, before).filter((m) => (m.mail.text ?? '').includes('phone number'));
+    expect(phoneNotices.map((m) => m.mail.text?.includes('+31 611111111'))).toEqual([false]);
+  });
+
   it('a sign-in method added to the account (a provider matched by its verified email) is told to that email', async () => {
     const address = `linked.${Date.now()}@example.com`;
     const visitor = new TestBrowser(server.app);

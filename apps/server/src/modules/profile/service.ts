@@ -66,7 +66,8 @@ export function profileService(
       const { telephone } = changes;
       if (
         telephone !== undefined &&
-        telephoneBefore !== null &&
+        // A first number replaces nothing: it is told of when it is verified.
+        telephoneBefore &&
         phoneDigits(telephoneBefore) !== phoneDigits(telephone)
       ) {
         await onPhoneChanged?.(shopperId, telephone);
