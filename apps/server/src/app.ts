@@ -42,6 +42,7 @@ import { registerIntegrationRoutes } from './modules/integration/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerPhoneRoutes } from './modules/phone/routes.js';
 import { registerPreferencesRoutes } from './modules/preferences/routes.js';
+import { registerPrivacyRoutes } from './modules/privacy/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerRewardRoutes } from './modules/rewards/routes.js';
 import { registerSettingsRoutes, requestLocale } from './modules/settings/routes.js';
@@ -206,6 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret: config.sessionSecret,
     fetch,
   });
+  registerPrivacyRoutes(app, deps, {
+    privacy: services.privacy,
+    exports: services.exports,
+    exportLimit: limits.dataExport,
+    emailLimits: limits.email,
+  });
   registerIntegrationRoutes(app, {
     integration: services.integration,
     keys: services.apiKeys,
@@ -216,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
   const mailDispatcher = services.mail.dispatcher;
   if (services.mailer.configured) app.addHook('onReady', async () => mailDispatcher.start());
+  const { deletionJob } = services;
+  app.addHook('onReady', async () => deletionJob.start());
 
   // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
   // liveness: the process runs.
@@ -277,7 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     // Deliveries under way and waiting last-seen times finish before the database goes.
-    await Promise.all([dispatcher.stop(), mailDispatcher.stop()]);
+    await Promise.all([dispatcher.stop(), mailDispatcher.stop(), deletionJob.stop()]);
     await services.mail.close();
     await sessions.flush();
     await db.close();

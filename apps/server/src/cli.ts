@@ -4,8 +4,9 @@
  * the database the server uses (DATABASE_URL, else the SQLite file in DATA_DIR) and needs no
  * running server. Exit codes: 0 done, 1 failed, 2 done but some records were refused.
  */
-import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { WEBHOOK_DELIVERY_STATES } from '@account/contract';
 import { SingleBar } from 'cli-progress';
@@ -32,8 +33,8 @@ Commands:
   import <file.ndjson> [--batch=500]   apply records, one JSON object per line:
                                        {"kind":"product","key":{"id":"sku-1"},"data":{...}}
                                        or {"kind":...,"key":{...},"delete":true}
-  export-shopper <shop id> [--out=file.json]   everything held of one shopper, as JSON
-  export-shopper --id=<account id> [--out=file.json]
+  export-shopper <shop id> [--out=file.json]   everything held of one shopper, as JSON; with
+  export-shopper --id=<account id> [--out=file.json]   --out=<file>.zip the shopper's own download
   backup <file>                        SQLite: a consistent copy of the database, also while the
                                        server runs (PostgreSQL: use pg_dump)
   restore <file> [--force]             SQLite, server stopped: put a backup in place; the current
@@ -250,13 +251,21 @@ async function run(argv: string[]): Promise<number> {
       return await importFile(services, sub, batch);
     }
     // export-shopper
-    const data =
-      values.id !== undefined
-        ? await shopperDataOf({ db: db.kysely, accounts: services.accounts }, Number(values.id))
-        : sub
-          ? await services.integration.shopperData(sub)
-          : null;
-    if (!data) throw new UsageError('Name the shopper: export-shopper <shop id> or --id=<account id>');
+    const shopperId =
+      values.id !== undefined ? Number(values.id) : sub ? await services.integration.shopperIdOf(sub) : null;
+    if (shopperId === null) throw new UsageError('Name the shopper: export-shopper <shop id> or --id=<account id>');
+    if (!Number.isInteger(shopperId) || shopperId < 1) throw new UsageError('--id takes an account id (1, 2, ...).');
+    if (values.out?.toLowerCase().endsWith('.zip')) {
+      // The very download the shopper gets from the account area: streamed to the file.
+      const { stream } = await services.exports.zip(shopperId, { signal: new AbortController().signal });
+      await pipeline(stream, createWriteStream(values.out));
+      print(`Wrote ${values.out}.`);
+      return 0;
+    }
+    const data = await shopperDataOf(
+      { db: db.kysely, accounts: services.accounts, exports: services.exports },
+      shopperId,
+    );
     const json = `${JSON.stringify(data, null, 2)}\n`;
     if (values.out) {
       writeFileSync(values.out, json);

@@ -177,6 +177,10 @@ const Env = z.object({
   EMAIL_CODE_IP_LIMIT: int(10, 1, 1_000_000),
   EMAIL_CODE_GLOBAL_LIMIT: int(1000, 1, 10_000_000),
   EMAIL_CHANGE_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
+  ACCOUNT_DELETION_GRACE_DAYS: int(0, 0, 365),
+  ACCOUNT_DELETION_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
+  ACCOUNT_DELETION_POLL_INTERVAL_MS: int(60_000, 50, 3_600_000),
+  DATA_EXPORT_RATE_LIMIT: int(3, 1, 1000),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
   API_DOCS: optionalBool,
@@ -327,6 +331,17 @@ export interface Config {
   emailCodes: EmailCodeRules;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
+  /** Issue 21: the data download and the deletion of accounts. */
+  privacy: {
+    /** Days a deletion waits, during which a sign-in cancels it; 0 erases at once. */
+    deletionGraceDays: number;
+    /** How old a sign-in may be to delete an account with the typed word (no emailed code). */
+    recentSignInSeconds: number;
+    /** How often each instance looks for deletions whose grace period is over. */
+    deletionPollIntervalMs: number;
+    /** Downloads of their data per shopper per day. */
+    exportsPerDay: number;
+  };
   /** Serve the OpenAPI documents and their viewer under /account/api/docs; by default only in demo mode. */
   apiDocs: boolean;
 }
@@ -616,6 +631,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recentSignInSeconds: e.EMAIL_CHANGE_RECENT_SIGN_IN,
     },
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
+    privacy: {
+      deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+      recentSignInSeconds: e.ACCOUNT_DELETION_RECENT_SIGN_IN,
+      deletionPollIntervalMs: e.ACCOUNT_DELETION_POLL_INTERVAL_MS,
+      exportsPerDay: e.DATA_EXPORT_RATE_LIMIT,
+    },
     apiDocs: e.API_DOCS ?? e.DEMO,
   };
 }

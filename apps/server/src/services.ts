@@ -39,6 +39,10 @@ import { phoneRepository } from './modules/phone/repository.js';
 import { phoneVerificationService } from './modules/phone/service.js';
 import { preferencesRepository } from './modules/preferences/repository.js';
 import { preferencesService } from './modules/preferences/service.js';
+import { deletionJob } from './modules/privacy/deletion-job.js';
+import { privacyExport } from './modules/privacy/export.js';
+import { privacyRepository } from './modules/privacy/repository.js';
+import { privacyService } from './modules/privacy/service.js';
 import { profileRepository } from './modules/profile/repository.js';
 import { profileService } from './modules/profile/service.js';
 import { rewardsRepository } from './modules/rewards/repository.js';
@@ -98,6 +102,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     orders: orderRepository(kysely),
     phone: phoneRepository(kysely),
     preferences: preferencesRepository(kysely, kind),
+    privacy: privacyRepository(kysely),
     profile: profileRepository(kysely),
     rewards: rewardsRepository(kysely, kind),
     sessions: sessionRepository(kysely),
@@ -115,6 +120,9 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     },
     settings,
   );
+  const orders = orderService({ repository: repositories.orders, settings });
+  /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
+  const exports = privacyExport({ db: kysely, orders });
   return {
     repositories,
     settings,
@@ -122,9 +130,10 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     auth: authService(repositories.auth, settings),
     avatars: avatarService(repositories.avatar),
     idempotency: idempotencyService(repositories.idempotency),
-    orders: orderService({ repository: repositories.orders, settings }),
+    orders,
+    exports,
     rewards: rewardsService(repositories.rewards),
-    integration: integrationService({ db: kysely, settings, accounts }),
+    integration: integrationService({ db: kysely, settings, accounts, exports }),
     apiKeys: apiKeyStore(kysely),
     webhooks: webhookStore(kysely),
   };
@@ -212,6 +221,14 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     recentSignInSeconds: config.emailCodes.recentSignInSeconds,
     mailer: mail.mailer,
   });
+  const privacy = privacyService({
+    repository: repositories.privacy,
+    email: emailVerification,
+    settings,
+    mailer: mail.mailer,
+    graceDays: config.privacy.deletionGraceDays,
+    recentSignInSeconds: config.privacy.recentSignInSeconds,
+  });
   const auth = authService(repositories.auth, settings, {
     onLinked: (shopperId, provider) => notifyShopper(shopperId, { kind: 'sign-in-method-linked', provider }),
   });
@@ -238,6 +255,8 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     /** Integration API calls per API key. */
     integration: limit({ name: 'integration', points: config.integrationRateLimit, windowSeconds: 60 }),
     avatarUpload: limit(UPLOAD_RATE_LIMIT),
+    /** Data downloads per shopper per day. */
+    dataExport: limit({ name: 'data-export', points: config.privacy.exportsPerDay, windowSeconds: 24 * 3600 }),
     voucherCode: {
       perShopper: limit(VOUCHER_CODE_LIMITS.perShopper),
       perAddress: limit(VOUCHER_CODE_LIMITS.perAddress),
@@ -281,6 +300,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       publicUrl: config.publicUrl,
       redirectAllowList: config.redirectAllowList,
       secret: config.sessionSecret,
+      keepAccount: (shopperId) => privacy.keepOnSignIn(shopperId),
       browsers: browserWatch(repositories.auth, {
         secure: config.publicUrl.startsWith('https:'),
         onNewBrowser: ({ shopperId, browser, at, method }) =>
@@ -311,6 +331,14 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     mailer: mail.mailer,
     /** The notice queue's dispatcher and upkeep (app.ts starts and stops it). */
     mail,
+    privacy,
+    /** Erases accounts whose grace period is over (app.ts starts and stops it). */
+    deletionJob: deletionJob({
+      privacy,
+      kind: db.kind,
+      pollIntervalMs: config.privacy.deletionPollIntervalMs,
+      log: deps.log,
+    }),
     webhookDispatcher: webhookDispatcher({
       db: db.kysely,
       kind: db.kind,

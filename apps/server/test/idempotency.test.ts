@@ -191,6 +191,29 @@ const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = 
           .executeTakeFirstOrThrow(),
       ),
   },
+  sendDeletionCode: {
+    prepare: async (shopperId) => {
+      await db()
+        .updateTable('shoppers')
+        .set({
+          email: `leaving${fixtures++}@example.com`,
+          emailVerifiedBy: 'code',
+          emailVerifiedAt: new Date().toISOString(),
+        })
+        .where('id', '=', shopperId)
+        .execute();
+      return { url: api('/privacy/deletion-code'), body: {} };
+    },
+    made: (shopperId) =>
+      count(
+        db()
+          .selectFrom('emailCodes')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('shopperId', '=', shopperId)
+          .where('purpose', '=', 'delete_account')
+          .executeTakeFirstOrThrow(),
+      ),
+  },
 };
 
 type IdempotentName = {

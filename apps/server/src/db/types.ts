@@ -31,6 +31,10 @@ export interface ShoppersTable {
   emailVerifiedAt: Generated<Timestamp | null>;
   /** The address the shopper is changing to, until its emailed code is confirmed. */
   pendingEmail: Generated<string | null>;
+  /** A deletion the shopper asked for: when the erasure runs (after the grace period). */
+  deletionDueAt: Generated<Timestamp | null>;
+  /** Set when the account was erased: the row stays as an anonymous placeholder for the kept orders. */
+  deletedAt: Generated<Timestamp | null>;
   defaultLanguage: string;
   defaultCountry: string;
   defaultCurrency: string;
@@ -327,10 +331,10 @@ export interface TelephoneVerificationsTable {
   expiresAt: Timestamp;
 }
 
-/** Codes sent by email: to confirm a shopper's address ('verify') or to sign in ('sign_in'). */
+/** Codes sent by email: to confirm a shopper's address ('verify'), to sign in ('sign_in') or to delete the account ('delete_account'). */
 export interface EmailCodesTable {
   id: Id;
-  purpose: 'verify' | 'sign_in';
+  purpose: 'verify' | 'sign_in' | 'delete_account';
   /** The shopper confirming an address; null for a sign-in code (the address may have no account). */
   shopperId: number | null;
   /** The address the code was sent to (lower case for sign-in codes). */

@@ -441,6 +441,41 @@ export const DE: Catalogue = {
   ac_SavedAutomatically: 'Ihre Auswahl wird automatisch gespeichert.',
   ac_SaveAgain: 'Erneut speichern',
 
+  // Privacy: download my data, delete my account
+  ac_PrivacyTitle: 'Datenschutz',
+  ac_PrivacyDescription:
+    'Laden Sie eine Kopie aller Daten herunter, die wir über Sie speichern, oder löschen Sie Ihr Konto.',
+  ac_DownloadMyData: 'Meine Daten herunterladen',
+  ac_DownloadMyDataDescription:
+    'Eine ZIP-Datei mit Ihrem Profil, Ihren Einstellungen, Adressen, Gutscheinen, Erfolgen, Ihrer Wunschliste, zuletzt angesehenen Produkten, Anmeldemethoden und Sitzungen, jeder Bestellung mit Rechnung und Ihrem Profilbild. Eine README-Datei erklärt jeden Teil.',
+  ac_PreparingDownload: 'Ihr Download wird vorbereitet…',
+  ac_DownloadReady: 'Ihre Daten wurden heruntergeladen',
+  ac_DownloadFailed: 'Ihre Daten konnten nicht heruntergeladen werden. Bitte versuchen Sie es später erneut.',
+  ac_DownloadLimitReached:
+    'Sie haben Ihre Daten heute bereits mehrmals heruntergeladen. Bitte versuchen Sie es morgen erneut.',
+  ac_DeleteMyAccount: 'Mein Konto löschen',
+  ac_DeleteMyAccountDescription:
+    'Wenn Sie Ihr Konto löschen, werden Sie überall abgemeldet, Ihre Anmeldemethoden entfernt und Ihr Profil, Ihre Adressen, Ihre Telefonnummer, Ihr Profilbild, Ihre Einstellungen, Ihre Wunschliste und zuletzt angesehene Produkte gelöscht.',
+  ac_DeleteAccountKeptOrders:
+    'Bestellungen und Rechnungen, die {company} nach dem Steuerrecht aufbewahren muss, bleiben erhalten, ohne Ihren Namen oder Ihre Kontaktdaten.',
+  ac_DeleteAccountGraceOne:
+    'Ihr Konto wird nach 1 Tag gelöscht. Wenn Sie sich vorher anmelden, wird die Löschung abgebrochen.',
+  ac_DeleteAccountGraceMany:
+    'Ihr Konto wird nach {days} Tagen gelöscht. Wenn Sie sich vorher anmelden, wird die Löschung abgebrochen.',
+  ac_DeleteAccountTitle: 'Konto löschen?',
+  ac_DeleteAccountWarning:
+    'Das kann nicht rückgängig gemacht werden. Laden Sie vorher Ihre Daten herunter, wenn Sie eine Kopie behalten möchten.',
+  ac_DeleteAccountWord: 'LÖSCHEN',
+  ac_DeleteAccountTypeWord: 'Geben Sie {word} ein, um zu bestätigen',
+  ac_DeleteAccountWordMismatch: 'Geben Sie das Wort genau so ein, wie es angezeigt wird.',
+  ac_DeleteAccountCodeInstruction:
+    'Wir haben einen 6-stelligen Code an {email} gesendet. Geben Sie ihn ein, um Ihr Konto zu löschen.',
+  ac_DeleteAccountPermanently: 'Mein Konto endgültig löschen',
+  ac_DeletingAccount: 'Ihr Konto wird gelöscht…',
+  ac_DeleteAccountFailed: 'Ihr Konto konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.',
+  ac_SignInAgainToDeleteAccount: 'Melden Sie sich zu Ihrer Sicherheit erneut an, bevor Sie Ihr Konto löschen.',
+  ac_SignInAgain: 'Erneut anmelden',
+
   // Custom pages
   ac_PageLoading: 'Seite wird geladen…',
   ac_Document: 'Dokument',

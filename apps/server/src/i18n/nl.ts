@@ -436,6 +436,38 @@ export const NL: Catalogue = {
   ac_SavedAutomatically: 'Je keuzes worden automatisch opgeslagen.',
   ac_SaveAgain: 'Opnieuw opslaan',
 
+  // Privacy: download my data, delete my account
+  ac_PrivacyTitle: 'Privacy',
+  ac_PrivacyDescription: 'Download een kopie van alles wat we over je bewaren, of verwijder je account.',
+  ac_DownloadMyData: 'Mijn gegevens downloaden',
+  ac_DownloadMyDataDescription:
+    'Een ZIP-bestand met je profiel, voorkeuren, adressen, waardebonnen, prestaties, verlanglijst, recent bekeken producten, inlogmethoden en sessies, elke bestelling met factuur en je profielfoto. Een README-bestand legt elk onderdeel uit.',
+  ac_PreparingDownload: 'Je download wordt klaargezet…',
+  ac_DownloadReady: 'Je gegevens zijn gedownload',
+  ac_DownloadFailed: 'Je gegevens konden niet worden gedownload. Probeer het later opnieuw.',
+  ac_DownloadLimitReached: 'Je hebt je gegevens vandaag al een paar keer gedownload. Probeer het morgen opnieuw.',
+  ac_DeleteMyAccount: 'Mijn account verwijderen',
+  ac_DeleteMyAccountDescription:
+    'Als je je account verwijdert, word je overal uitgelogd, worden je inlogmethoden verwijderd en worden je profiel, adressen, telefoonnummer, profielfoto, voorkeuren, verlanglijst en recent bekeken producten gewist.',
+  ac_DeleteAccountKeptOrders:
+    'Bestellingen en facturen die {company} voor de belastingwet moet bewaren, blijven bewaard, zonder je naam of contactgegevens.',
+  ac_DeleteAccountGraceOne: 'Je account wordt na 1 dag verwijderd. Log je voor die tijd in, dan gaat het niet door.',
+  ac_DeleteAccountGraceMany:
+    'Je account wordt na {days} dagen verwijderd. Log je voor die tijd in, dan gaat het niet door.',
+  ac_DeleteAccountTitle: 'Je account verwijderen?',
+  ac_DeleteAccountWarning:
+    'Dit kan niet ongedaan worden gemaakt. Download eerst je gegevens als je een kopie wilt houden.',
+  ac_DeleteAccountWord: 'VERWIJDEREN',
+  ac_DeleteAccountTypeWord: 'Typ {word} om te bevestigen',
+  ac_DeleteAccountWordMismatch: 'Typ het woord precies zoals het er staat.',
+  ac_DeleteAccountCodeInstruction:
+    'We hebben een code van 6 cijfers naar {email} gestuurd. Vul die in om je account te verwijderen.',
+  ac_DeleteAccountPermanently: 'Mijn account definitief verwijderen',
+  ac_DeletingAccount: 'Je account wordt verwijderd…',
+  ac_DeleteAccountFailed: 'Je account kon niet worden verwijderd. Probeer het later opnieuw.',
+  ac_SignInAgainToDeleteAccount: 'Log voor je veiligheid opnieuw in voordat je je account verwijdert.',
+  ac_SignInAgain: 'Opnieuw inloggen',
+
   // Custom pages
   ac_PageLoading: 'Pagina laden…',
   ac_Document: 'Document',

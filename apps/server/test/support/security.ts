@@ -333,6 +333,11 @@ export function samples(data: ShopperData): Record<EndpointName, Sample> {
     downloadInvoice: { params: { id: data.invoicedOrderId ?? first(data.orderIds, 'order') } },
     claimVoucherByCode: { params: { code: 'TRAIL2026' } },
     claimVoucherById: { params: { id: first(data.unclaimedVoucherIds, 'unclaimed voucher') } },
+    getPrivacy: {},
+    exportData: {},
+    sendDeletionCode: { body: {} },
+    // The demo shopper's verified email asks for the emailed code: a guessed one deletes nothing.
+    deleteAccount: { body: { Code: '123456', Confirmation: 'DELETE' } },
   } satisfies Record<EndpointName, Sample>;
 }
 

@@ -33,6 +33,7 @@ import {
 } from './auth.js';
 import { EmptyBody, idParams } from './id-params.js';
 import { OrderList, OrderListQuery } from './orders.js';
+import { DeleteAccountBody, DeleteAccountResponse, PrivacyInfo, SendDeletionCodeResponse } from './privacy.js';
 import type { EndpointName } from './routes.js';
 import {
   FirstTimeSettingBody,
@@ -107,6 +108,11 @@ export const callSchemas = {
   getOrder: { params: idParams('id'), response: Order },
   deleteOrder: { params: idParams('id'), response: null },
   downloadInvoice: { params: idParams('id'), response: null },
+  // modules/privacy
+  getPrivacy: { response: PrivacyInfo },
+  exportData: { response: null },
+  sendDeletionCode: { body: EmptyBody, response: SendDeletionCodeResponse },
+  deleteAccount: { body: DeleteAccountBody, response: DeleteAccountResponse },
 } as const satisfies Record<EndpointName, CallSchemas>;
 
 type Schemas<N extends EndpointName> = (typeof callSchemas)[N];

@@ -5,6 +5,7 @@ export * from './calls.js';
 export * from './errors.js';
 export * from './id-params.js';
 export * from './orders.js';
+export * from './privacy.js';
 export * from './routes.js';
 export * from './settings.js';
 export * from './summaries.js';

@@ -68,9 +68,10 @@ describe('§7 Calls: every call of the spec exists with its method and path', ()
     }
   });
 
-  it('§7 GET /order/downloadInvoice/{id} is a file (PDF) download', () => {
+  it('§7 GET /order/downloadInvoice/{id} is a file (PDF) download, GET /privacy/export a ZIP', () => {
     expect(endpoints.downloadInvoice.produces).toBe('application/pdf');
-    expect(all.filter(([, e]) => 'produces' in e).map(([name]) => name)).toEqual(['downloadInvoice']);
+    expect(endpoints.exportData.produces).toBe('application/zip');
+    expect(all.filter(([, e]) => 'produces' in e).map(([name]) => name)).toEqual(['downloadInvoice', 'exportData']);
   });
 
   it("§7 POST /shopUser/uploadImage is the one upload: multipart, file field 'attachFile'", () => {

@@ -17,7 +17,7 @@ export interface EndpointDef {
   /** The feature that must be enabled for the call to exist. */
   feature?: Feature;
   /** The media type of the file the response carries, when it is a file rather than JSON. */
-  produces?: 'application/pdf';
+  produces?: 'application/pdf' | 'application/zip';
   /** The multipart/form-data file field of a call that takes an upload instead of JSON. */
   upload?: { field: string };
   /**
@@ -270,6 +270,29 @@ export const endpoints = {
     auth: true,
     feature: 'MyOrders',
     produces: 'application/pdf',
+  },
+  // Served by modules/privacy: the shopper's data as a download, and deleting the account.
+  getPrivacy: {
+    method: 'GET',
+    path: '/privacy',
+    auth: true,
+  },
+  exportData: {
+    method: 'GET',
+    path: '/privacy/export',
+    auth: true,
+    produces: 'application/zip',
+  },
+  sendDeletionCode: {
+    method: 'POST',
+    path: '/privacy/deletion-code',
+    auth: true,
+    idempotencyKey: true,
+  },
+  deleteAccount: {
+    method: 'POST',
+    path: '/privacy/delete-account',
+    auth: true,
   },
 } as const satisfies Record<string, EndpointDef>;
 

@@ -45,4 +45,11 @@ export const ENDPOINT_SUMMARIES: Record<EndpointName, string> = {
   getOrder: 'One order',
   deleteOrder: 'Deletes an order awaiting payment (status 10)',
   downloadInvoice: 'The invoice of an order as a PDF',
+  getPrivacy: 'How the shopper confirms a deletion, and a deletion waiting for its day',
+  exportData:
+    'Everything stored of the shopper as a ZIP (account.json, orders.json, invoices, avatar, README.txt), streamed; 3 per shopper per day',
+  sendDeletionCode:
+    'Emails a code that confirms deleting the account (shoppers with a verified email, when mail is on)',
+  deleteAccount:
+    'Deletes the account with the emailed code, or the typed word after a recent sign-in: at once, or after the shop’s grace period',
 };

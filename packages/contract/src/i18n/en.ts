@@ -440,6 +440,35 @@ export const EN = {
   ac_SavedAutomatically: 'Your choices are saved automatically.',
   ac_SaveAgain: 'Save again',
 
+  // Privacy: download my data, delete my account
+  ac_PrivacyTitle: 'Privacy',
+  ac_PrivacyDescription: 'Get a copy of everything we store about you, or delete your account.',
+  ac_DownloadMyData: 'Download my data',
+  ac_DownloadMyDataDescription:
+    'A ZIP file with your profile, preferences, addresses, vouchers, achievements, wishlist, recently viewed products, sign-in methods and sessions, every order with its invoice, and your profile picture. A README file explains each part.',
+  ac_PreparingDownload: 'Preparing your download…',
+  ac_DownloadReady: 'Your data has been downloaded',
+  ac_DownloadFailed: 'Your data could not be downloaded. Please try again later.',
+  ac_DownloadLimitReached: 'You have downloaded your data several times today. Please try again tomorrow.',
+  ac_DeleteMyAccount: 'Delete my account',
+  ac_DeleteMyAccountDescription:
+    'Deleting your account signs you out everywhere, removes your sign-in methods and erases your profile, addresses, phone number, profile picture, preferences, wishlist and recently viewed products.',
+  ac_DeleteAccountKeptOrders:
+    'Orders and invoices that {company} must keep for tax law are kept, without your name or contact details.',
+  ac_DeleteAccountGraceOne: 'Your account is deleted after 1 day. Signing in before then cancels the deletion.',
+  ac_DeleteAccountGraceMany: 'Your account is deleted after {days} days. Signing in before then cancels the deletion.',
+  ac_DeleteAccountTitle: 'Delete your account?',
+  ac_DeleteAccountWarning: 'This cannot be undone. Download your data first if you want to keep a copy.',
+  ac_DeleteAccountWord: 'DELETE',
+  ac_DeleteAccountTypeWord: 'Type {word} to confirm',
+  ac_DeleteAccountWordMismatch: 'Type the word exactly as shown.',
+  ac_DeleteAccountCodeInstruction: 'We have sent a 6-digit code to {email}. Enter it to delete your account.',
+  ac_DeleteAccountPermanently: 'Delete my account permanently',
+  ac_DeletingAccount: 'Deleting your account…',
+  ac_DeleteAccountFailed: 'Your account could not be deleted. Please try again later.',
+  ac_SignInAgainToDeleteAccount: 'For your security, sign in again before you delete your account.',
+  ac_SignInAgain: 'Sign in again',
+
   // Custom pages
   ac_PageLoading: 'Loading page…',
   ac_Document: 'Document',

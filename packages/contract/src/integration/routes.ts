@@ -4,6 +4,7 @@
  * table. Paths are under INTEGRATION_BASE.
  */
 import { z } from 'zod';
+import { PersonalData } from '../api/privacy.js';
 import { Account, Order } from '../domain/entities.js';
 import {
   AchievementProgressRecord,
@@ -194,11 +195,16 @@ export const DeliveryList = z.object({ deliveries: z.array(Delivery) });
 /** The stored site settings, every one of them with its current value. */
 export const SiteSettingsView = z.record(z.string(), z.unknown());
 
-/** Everything the account area holds of one shopper: the base of exports and data downloads. */
+/**
+ * Everything the account area holds of one shopper: the account as the account API shows it, every
+ * order, and `personalData`, the same table-by-table record as account.json of the shopper's own
+ * download (GET /privacy/export), read by the same code.
+ */
 export const ShopperData = z.object({
   shopper: z.object({ id: z.number().int(), externalId: z.string().nullable(), createdAt: z.string() }),
   account: Account,
   orders: z.array(Order),
+  personalData: PersonalData,
 });
 export type ShopperData = z.infer<typeof ShopperData>;
 

@@ -23,6 +23,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'voucher.claimed',
   'wishlist.changed',
   'recently_viewed.changed',
+  /**
+   * The shopper deleted their account and it was erased: the shop erases its own copy of the
+   * shopper (its id is `shopper.externalId`). Orders stay, anonymised, until the shop deletes them.
+   */
+  'shopper.deleted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -55,7 +55,11 @@ export interface MailDependencies {
 }
 
 /** Codes are secrets: they are sent at once and never stored in the queue. */
-const CODE_KINDS: ReadonlySet<MailMessage['kind']> = new Set(['email-verification-code', 'sign-in-code']);
+const CODE_KINDS: ReadonlySet<MailMessage['kind']> = new Set([
+  'email-verification-code',
+  'sign-in-code',
+  'account-deletion-code',
+]);
 
 const SINGLE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 

@@ -11,6 +11,9 @@ import type { Database } from '../../db/types.js';
 export type MailMessage =
   | { kind: 'email-verification-code'; code: string; ttlSeconds: number }
   | { kind: 'sign-in-code'; code: string; ttlSeconds: number }
+  | { kind: 'account-deletion-code'; code: string; ttlSeconds: number }
+  /** The account will be erased at dueAt (ISO 8601) unless the shopper signs in before. */
+  | { kind: 'account-deletion-scheduled'; dueAt: string }
   /** The notice to the old address that a change to newEmail was asked for. */
   | { kind: 'email-change-requested'; newEmail: string }
   | {

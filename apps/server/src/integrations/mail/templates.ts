@@ -118,6 +118,32 @@ const en: Words = {
           ],
         };
       }
+      case 'account-deletion-code': {
+        const ttl = en.minutes(Math.round(message.ttlSeconds / 60));
+        return {
+          subject: `Confirm deleting your ${shop} account`,
+          preheader: `Valid for ${ttl}. Never share it.`,
+          heading: 'Confirm deleting your account',
+          intro: [`Enter this code in your ${shop} account to delete it:`],
+          code: message.code,
+          outro: [
+            `The code is valid for ${ttl}. Never share it: whoever has it can delete your account.`,
+            `Didn't ask for this? Then ignore this email: your account stays. Someone may have your sign-in, so contact ${shop}.`,
+          ],
+        };
+      }
+      case 'account-deletion-scheduled':
+        return {
+          subject: `Your ${shop} account will be deleted`,
+          preheader: `On ${en.formatTime(message.dueAt)}, unless you sign in before.`,
+          heading: 'Your account will be deleted',
+          intro: [
+            `You asked to delete your ${shop} account. It will be deleted on ${en.formatTime(message.dueAt)}.`,
+            'Changed your mind? Sign in before then and your account stays as it is.',
+          ],
+          outro: [notYou],
+          button: { label: en.openAccount, url: branding.accountUrl },
+        };
       case 'email-change-requested':
         return {
           subject: 'Your email address is being changed',
@@ -233,6 +259,32 @@ const nl: Words = {
           ],
         };
       }
+      case 'account-deletion-code': {
+        const ttl = nl.minutes(Math.round(message.ttlSeconds / 60));
+        return {
+          subject: `Bevestig het verwijderen van je account bij ${shop}`,
+          preheader: `${ttl} geldig. Deel hem met niemand.`,
+          heading: 'Bevestig het verwijderen van je account',
+          intro: [`Vul deze code in bij je account van ${shop} om het te verwijderen:`],
+          code: message.code,
+          outro: [
+            `De code is ${ttl} geldig. Deel hem met niemand: wie hem heeft, kan je account verwijderen.`,
+            `Heb je hier niet om gevraagd? Negeer dan deze e-mail: je account blijft bestaan. Misschien kan iemand anders inloggen, dus neem contact op met ${shop}.`,
+          ],
+        };
+      }
+      case 'account-deletion-scheduled':
+        return {
+          subject: `Je account bij ${shop} wordt verwijderd`,
+          preheader: `Op ${nl.formatTime(message.dueAt)}, tenzij je eerder inlogt.`,
+          heading: 'Je account wordt verwijderd',
+          intro: [
+            `Je hebt gevraagd je account bij ${shop} te verwijderen. Dat gebeurt op ${nl.formatTime(message.dueAt)}.`,
+            'Bedacht? Log voor die tijd in en je account blijft zoals het is.',
+          ],
+          outro: [notYou],
+          button: { label: nl.openAccount, url: branding.accountUrl },
+        };
       case 'email-change-requested':
         return {
           subject: 'Je e-mailadres wordt gewijzigd',
@@ -348,6 +400,32 @@ const de: Words = {
           ],
         };
       }
+      case 'account-deletion-code': {
+        const ttl = de.minutes(Math.round(message.ttlSeconds / 60));
+        return {
+          subject: `Bestätigen Sie die Löschung Ihres Kontos bei ${shop}`,
+          preheader: `${ttl} gültig. Geben Sie ihn nicht weiter.`,
+          heading: 'Bestätigen Sie die Löschung Ihres Kontos',
+          intro: [`Geben Sie diesen Code in Ihrem Konto bei ${shop} ein, um es zu löschen:`],
+          code: message.code,
+          outro: [
+            `Der Code ist ${ttl} gültig. Geben Sie ihn nicht weiter: Wer ihn hat, kann Ihr Konto löschen.`,
+            `Sie haben das nicht angefordert? Dann ignorieren Sie diese E-Mail: Ihr Konto bleibt bestehen. Möglicherweise kann sich jemand anderes anmelden, wenden Sie sich daher an ${shop}.`,
+          ],
+        };
+      }
+      case 'account-deletion-scheduled':
+        return {
+          subject: `Ihr Konto bei ${shop} wird gelöscht`,
+          preheader: `Am ${de.formatTime(message.dueAt)}, es sei denn, Sie melden sich vorher an.`,
+          heading: 'Ihr Konto wird gelöscht',
+          intro: [
+            `Sie haben die Löschung Ihres Kontos bei ${shop} angefordert. Es wird am ${de.formatTime(message.dueAt)} gelöscht.`,
+            'Haben Sie es sich anders überlegt? Melden Sie sich vorher an, dann bleibt Ihr Konto bestehen.',
+          ],
+          outro: [notYou],
+          button: { label: de.openAccount, url: branding.accountUrl },
+        };
       case 'email-change-requested':
         return {
           subject: 'Ihre E-Mail-Adresse wird geändert',

@@ -34,6 +34,11 @@ export interface SignInDeps {
   secret: string;
   /** Tells the shopper of a sign-in from a browser not seen before. */
   browsers: BrowserWatch;
+  /**
+   * A sign-in keeps the account: it cancels a deletion waiting for the end of its grace period
+   * (privacy). Throws when the account was erased meanwhile, refusing the sign-in.
+   */
+  keepAccount(shopperId: number): Promise<void>;
 }
 
 export function signInSteps(deps: SignInDeps) {
@@ -51,6 +56,7 @@ export function signInSteps(deps: SignInDeps) {
 
   /** Rotates the session to the shopper and notes the browser; a notice that fails never blocks the sign-in. */
   async function enter(request: FastifyRequest, reply: FastifyReply, provider: string, shopperId: number) {
+    await deps.keepAccount(shopperId);
     await reply.startSession(shopperId);
     request.log.info({ provider, shopperId }, 'signed in');
     try {

@@ -8,8 +8,10 @@ import { recordEvent } from '../webhooks/outbox.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 type Purpose = EmailCodesTable['purpose'];
 
-/** Whose code it is: a shopper confirming an address, or anybody signing in to an address. */
-export type CodeOwner = { purpose: 'verify'; shopperId: number } | { purpose: 'sign_in'; email: string };
+/** Whose code it is: a shopper confirming an address or a deletion, or anybody signing in to an address. */
+export type CodeOwner =
+  | { purpose: 'verify' | 'delete_account'; shopperId: number }
+  | { purpose: 'sign_in'; email: string };
 
 export interface ShopperEmail {
   email: string;
@@ -20,7 +22,7 @@ export interface ShopperEmail {
 
 /** The code rows of this owner. */
 const ownedBy = (owner: CodeOwner) => (eb: ExpressionBuilder<Database, 'emailCodes'>) =>
-  owner.purpose === 'verify' ? eb('shopperId', '=', owner.shopperId) : eb('email', '=', owner.email);
+  owner.purpose === 'sign_in' ? eb('email', '=', owner.email) : eb('shopperId', '=', owner.shopperId);
 
 export function emailRepository(db: Kysely<Database>) {
   return {
@@ -61,7 +63,7 @@ export function emailRepository(db: Kysely<Database>) {
           .insertInto('emailCodes')
           .values({
             purpose: owner.purpose satisfies Purpose,
-            shopperId: owner.purpose === 'verify' ? owner.shopperId : null,
+            shopperId: owner.purpose === 'sign_in' ? null : owner.shopperId,
             ...code,
           })
           .execute();

@@ -68,14 +68,27 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     shopper.pendingEmail ?? (shopper.emailVerifiedBy === null && shopper.email !== '' ? shopper.email : null);
 
   const bindingOf = (owner: CodeOwner, email: string, flow?: string) =>
-    owner.purpose === 'verify' ? `verify:${owner.shopperId}:${email.toLowerCase()}` : `sign_in:${flow}:${email}`;
+    owner.purpose === 'sign_in'
+      ? `sign_in:${flow}:${email}`
+      : `${owner.purpose}:${owner.shopperId}:${email.toLowerCase()}`;
+
+  /**
+   * Whether a deletion of this account is confirmed by an emailed code: mail is on and the
+   * account's email is verified (an unproven address may be anyone's).
+   */
+  async function confirmsDeletion(shopperId: number): Promise<{ email: string } | null> {
+    const shopper = await shopperEmail(shopperId);
+    return mailer.configured && shopper.emailVerifiedBy !== null && shopper.email !== ''
+      ? { email: shopper.email }
+      : null;
+  }
 
   /** Sends first and stores after: a mail that could not be sent changes nothing. */
   async function sendAndStore(
     owner: CodeOwner,
     email: string,
     language: string | null,
-    kind: 'email-verification-code' | 'sign-in-code',
+    kind: 'email-verification-code' | 'sign-in-code' | 'account-deletion-code',
     log: SendContext['log'],
     flow?: string,
   ) {
@@ -217,6 +230,43 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
       await context.throttle(address);
       await sendAndStore({ purpose: 'sign_in', email: address }, address, language, 'sign-in-code', context.log, flow);
       return { emailVerifyExpireIn: options.codeTtlSeconds };
+    },
+
+    confirmsDeletion,
+
+    /** Emails a fresh code that confirms deleting the account, to its verified address. */
+    async sendDeletionCode(shopperId: number, context: SendContext): Promise<{ emailVerifyExpireIn: number }> {
+      const confirming = await confirmsDeletion(shopperId);
+      if (!confirming) throw conflict('This account confirms a deletion without an emailed code');
+      await context.throttle(confirming.email.toLowerCase());
+      const { defaultLanguage } = await shopperEmail(shopperId);
+      await sendAndStore(
+        { purpose: 'delete_account', shopperId },
+        confirming.email,
+        defaultLanguage,
+        'account-deletion-code',
+        context.log,
+      );
+      return { emailVerifyExpireIn: options.codeTtlSeconds };
+    },
+
+    /**
+     * Checks the deletion code and, when it is right, runs `erase` in the same transaction as the
+     * code's use: the deletion is kept only with the code used up, and a failed one uses nothing.
+     */
+    async confirmDeletion<T>(
+      shopperId: number,
+      code: string,
+      erase: (trx: Transaction<Database>, at: string) => Promise<T>,
+    ): Promise<T> {
+      const confirming = await confirmsDeletion(shopperId);
+      if (!confirming) throw invalidCode();
+      let outcome: { value: T } | undefined;
+      await check({ purpose: 'delete_account', shopperId }, confirming.email, code, async (trx, at) => {
+        outcome = { value: await erase(trx, at) };
+      });
+      if (!outcome) throw invalidCode();
+      return outcome.value;
     },
 
     /** Checks a sign-in code from the browser whose flow asked for it; throws the invalid-code error otherwise. */

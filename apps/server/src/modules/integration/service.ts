@@ -22,7 +22,7 @@ import type { Database } from '../../db/types.js';
 import { notFound } from '../../errors.js';
 import { normalizeKeys } from '../../http/key-casing.js';
 import type { AccountService } from '../account/service.js';
-import { orderShopRecords } from '../orders/shop-records.js';
+import type { PrivacyExport } from '../privacy/export.js';
 import type { SettingsService } from '../settings/service.js';
 import {
   type ChangeEffects,
@@ -78,6 +78,8 @@ export interface IntegrationServiceOptions {
   db: Kysely<Database>;
   settings: SettingsService;
   accounts: AccountService;
+  /** The shopper export the shopper's own download reads with. */
+  exports: PrivacyExport;
 }
 
 export function integrationService(options: IntegrationServiceOptions) {
@@ -87,6 +89,12 @@ export function integrationService(options: IntegrationServiceOptions) {
     now: new Date().toISOString(),
     defaults: await settings.defaults(),
   });
+
+  async function accountIdOf(externalId: string): Promise<number> {
+    const shopperId = await shopperIdOf(db, externalId);
+    if (shopperId === undefined) throw notFound('No shopper has this id');
+    return shopperId;
+  }
 
   const after = (effects: Partial<ChangeEffects> | undefined) => {
     if (effects?.settings) settings.invalidate();
@@ -199,11 +207,12 @@ export function integrationService(options: IntegrationServiceOptions) {
       return { results, summary };
     },
 
+    /** The account id of the shopper with this id of the shop. */
+    shopperIdOf: accountIdOf,
+
     /** Everything the account area holds of the shopper with this id of the shop. */
     async shopperData(externalId: string): Promise<ShopperData> {
-      const shopperId = await shopperIdOf(db, externalId);
-      if (shopperId === undefined) throw notFound('No shopper has this id');
-      return shopperDataOf(options, shopperId);
+      return shopperDataOf(options, await accountIdOf(externalId));
     },
 
     async settings(): Promise<SiteSettingsRecord> {
@@ -216,18 +225,24 @@ export function integrationService(options: IntegrationServiceOptions) {
   };
 }
 
-/** The export of one shopper (also what the command line writes). */
+/** The export of one shopper (also what the command line writes): read as the shopper's own download reads it. */
 export async function shopperDataOf(
-  options: Pick<IntegrationServiceOptions, 'db' | 'accounts'>,
+  options: Pick<IntegrationServiceOptions, 'db' | 'accounts' | 'exports'>,
   shopperId: number,
 ): Promise<ShopperData> {
   const row = await integrationRepository(options.db).shopper(shopperId);
   if (!row) throw notFound('No such shopper');
-  const [account, orders] = await Promise.all([
+  const [personalData, account, orders] = await Promise.all([
+    options.exports.personalData(shopperId),
     options.accounts.load(shopperId),
-    orderShopRecords(options.db).all(shopperId),
+    options.exports.allOrders(shopperId),
   ]);
-  return { shopper: { id: row.id, externalId: row.externalId, createdAt: row.createdAt }, account, orders };
+  return {
+    shopper: { id: row.id, externalId: row.externalId, createdAt: row.createdAt },
+    account,
+    orders,
+    personalData,
+  };
 }
 
 export type IntegrationService = ReturnType<typeof integrationService>;

@@ -65,6 +65,12 @@ async function orderIdOf(db: Kysely<Database>, externalId: string): Promise<numb
   return row?.id;
 }
 
+/** Where a page of orders ended: the next page starts after this order. */
+export interface OrderCursor {
+  createdAt: string;
+  id: number;
+}
+
 export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
 const LINE_COLUMNS = [
@@ -283,13 +289,21 @@ export function orderRepository(db: Kysely<Database>) {
       return row?.defaultLanguage;
     },
 
-    /** Every order of the shopper, newest first (exports). */
-    async all(shopperId: number): Promise<Order[]> {
-      const rows = await selectOrders(db)
-        .where('orders.shopperId', '=', shopperId)
-        .orderBy('orders.createdAt', 'desc')
-        .orderBy('orders.id', 'desc')
-        .execute();
+    /**
+     * The shopper's orders after `after` (keyset: newest first, by creation time then id), at most
+     * `limit`, in full: what an export reads page by page, however many orders there are.
+     */
+    async pageAfter(shopperId: number, after: OrderCursor | null, limit: number): Promise<Order[]> {
+      let query = selectOrders(db).where('orders.shopperId', '=', shopperId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('orders.createdAt', '<', after.createdAt),
+            eb.and([eb('orders.createdAt', '=', after.createdAt), eb('orders.id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy('orders.createdAt', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
       return hydrate(rows);
     },
 

@@ -3,7 +3,14 @@
  * search and page through them, view one, delete one awaiting payment, download its invoice.
  * Only the signed-in shopper's own orders exist here; anyone else's answers 404.
  */
-import { canDeleteOrder, ORDERS_PER_PAGE, type Order, type OrderList, type OrderListQuery } from '@account/contract';
+import {
+  canDeleteOrder,
+  type Invoice,
+  ORDERS_PER_PAGE,
+  type Order,
+  type OrderList,
+  type OrderListQuery,
+} from '@account/contract';
 import { conflict, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { invoicePdf } from './invoice-pdf.js';
@@ -25,6 +32,30 @@ export function orderService({ repository, settings }: OrderServiceOptions) {
     const order = await repository.find(shopperId, id);
     if (!order) throw notFound('No such order');
     return order;
+  }
+
+  /**
+   * Renders invoices of the shopper's orders in their language, with the shop's name and texts
+   * looked up once: an export renders hundreds with one renderer.
+   */
+  async function invoiceRenderer(
+    shopperId: number,
+    acceptLanguage?: string,
+  ): Promise<(order: Order, invoice: Invoice) => Promise<InvoiceFile>> {
+    const language = await settings.resolveLanguage(await repository.shopperLanguage(shopperId), acceptLanguage);
+    const [stored, texts] = await Promise.all([settings.stored(), settings.translations(language)]);
+    const catalogue = new Map(texts.map((entry) => [entry.key, entry.translate]));
+    return async (order, invoice) => ({
+      fileName: `invoice-${invoice.name}.pdf`,
+      pdf: await invoicePdf({
+        order,
+        invoice,
+        shopName: stored.companyName,
+        language,
+        separators: { decimalSep: stored.decimalSep, thousandSep: stored.thousandSep },
+        texts: catalogue,
+      }),
+    });
   }
 
   return {
@@ -58,18 +89,11 @@ export function orderService({ repository, settings }: OrderServiceOptions) {
     async invoice(shopperId: number, id: number, acceptLanguage?: string): Promise<InvoiceFile> {
       const order = await own(shopperId, id);
       if (!order.invoice) throw notFound('This order has no invoice yet');
-      const language = await settings.resolveLanguage(await repository.shopperLanguage(shopperId), acceptLanguage);
-      const [stored, texts] = await Promise.all([settings.stored(), settings.translations(language)]);
-      const pdf = await invoicePdf({
-        order,
-        invoice: order.invoice,
-        shopName: stored.companyName,
-        language,
-        separators: { decimalSep: stored.decimalSep, thousandSep: stored.thousandSep },
-        texts: new Map(texts.map((entry) => [entry.key, entry.translate])),
-      });
-      return { fileName: `invoice-${order.invoice.name}.pdf`, pdf };
+      const render = await invoiceRenderer(shopperId, acceptLanguage);
+      return render(order, order.invoice);
     },
+
+    invoiceRenderer,
   };
 }
 

@@ -2,12 +2,22 @@
  * What the shop's integration API writes of the orders, inside the caller's transaction: the
  * orders module's API for the integration module (which may not reach into this repository).
  */
+import type { Order } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { orderRepository, type ShopOrder, type ShopOrderProduct, type ShopOrderTransaction } from './repository.js';
+import {
+  type OrderCursor,
+  orderRepository,
+  type ShopOrder,
+  type ShopOrderProduct,
+  type ShopOrderTransaction,
+} from './repository.js';
 import { orderSearchText } from './search-text.js';
 
 export type { ShopOrderProduct, ShopOrderTransaction };
+
+/** Orders read per page by an export: three queries each, a few hundred kilobytes at most. */
+const EXPORT_PAGE_SIZE = 200;
 
 export function orderShopRecords(db: Kysely<Database>) {
   const repository = orderRepository(db);
@@ -36,8 +46,17 @@ export function orderShopRecords(db: Kysely<Database>) {
       ),
     putInvoice: repository.putInvoice,
     remove: repository.deleteShopOrder,
-    /** Every order of the shopper, newest first (exports). */
-    all: repository.all,
+    /** Every order of the shopper, newest first, a page at a time (exports: memory stays flat however many). */
+    async *pages(shopperId: number, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<Order[]> {
+      let after: OrderCursor | null = null;
+      for (;;) {
+        const page = await repository.pageAfter(shopperId, after, pageSize);
+        if (page.length > 0) yield page;
+        const last = page.at(-1);
+        if (!last || page.length < pageSize) return;
+        after = { createdAt: last.created, id: last.id };
+      }
+    },
   };
 }
 

@@ -1,0 +1,152 @@
+/**
+ * The export of one shopper's data (GDPR Art. 15/20): the one reading of it that the shopper's own
+ * download (GET /privacy/export, a ZIP), the integration API's GET /shoppers/{id}/data and the
+ * command line's export-shopper share. The ZIP is streamed: orders are read a page at a time and
+ * written as they come, invoices rendered one at a time, each entry added only once the one before
+ * has gone out, so memory stays flat however many orders the shopper has.
+ */
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { Order, PersonalData } from '@account/contract';
+import type { Kysely } from 'kysely';
+import { ZipFile } from 'yazl';
+import type { Database } from '../../db/types.js';
+import { notFound } from '../../errors.js';
+import type { OrderService } from '../orders/service.js';
+import { orderShopRecords } from '../orders/shop-records.js';
+import { privacyRepository } from './repository.js';
+
+export interface PrivacyExportOptions {
+  db: Kysely<Database>;
+  orders: Pick<OrderService, 'invoiceRenderer'>;
+  now?: () => Date;
+}
+
+/** What each file of the download holds. */
+const README = `Your data from your customer account
+
+account.json    everything stored about you, by kind: your profile ("shopper"), sign-in
+                methods, sessions and browsers (times only), addresses, interests,
+                newsletters, vouchers, achievements, wishlist, recently viewed products,
+                profile picture details, verification codes sent to you (never the codes
+                themselves) and the notifications sent to the shop about your account
+orders.json     every order, newest first: products, payments, amounts, addresses and invoice
+invoices/       the invoice of each order that has one, as PDF
+avatar.*        your profile picture, when you have one
+
+All times are UTC (ISO 8601). Amounts are in the currency given beside them.
+`;
+
+/** Invoice numbers come from the shop: only characters every file system takes go into a name. */
+const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(0, 120) || 'invoice';
+
+/** orders.json as text chunks, one page of orders at a time: a JSON array written as it is read. */
+async function* ordersJson(pages: AsyncIterable<Order[]>): AsyncGenerator<Buffer> {
+  let first = true;
+  yield Buffer.from('[');
+  for await (const page of pages) {
+    const text = page.map((order, index) => `${first && index === 0 ? '' : ','}\n  ${JSON.stringify(order)}`).join('');
+    first = false;
+    yield Buffer.from(text);
+  }
+  yield Buffer.from(first ? ']\n' : '\n]\n');
+}
+
+/**
+ * Adds one entry and waits until the ZIP has taken all of it: the next entry is made only then, so
+ * a slow download holds back the reading and rendering instead of piling them up in memory.
+ */
+async function addEntry(
+  zip: ZipFile,
+  name: string,
+  source: Readable,
+  options: { compress: boolean },
+  signal: AbortSignal,
+): Promise<void> {
+  zip.addReadStream(source, name, options);
+  await finished(source, { signal });
+}
+
+export function privacyExport(options: PrivacyExportOptions) {
+  const repository = privacyRepository(options.db);
+  const orders = orderShopRecords(options.db);
+  const now = options.now ?? (() => new Date());
+
+  async function personalData(shopperId: number): Promise<PersonalData> {
+    const exportedAt = now().toISOString();
+    const sections = await repository.sections(shopperId);
+    if (!sections) throw notFound('No such account');
+    return { exportedAt, ...sections };
+  }
+
+  return {
+    personalData,
+
+    /** The shopper's orders, newest first, a page at a time. */
+    orderPages: (shopperId: number) => orders.pages(shopperId),
+
+    /** Every order at once, for the JSON exports of the integration API and the command line. */
+    async allOrders(shopperId: number): Promise<Order[]> {
+      const all: Order[] = [];
+      for await (const page of orders.pages(shopperId)) all.push(...page);
+      return all;
+    },
+
+    /**
+     * The download as a ZIP stream. The account is read before it starts (an unknown one is a
+     * 404, not a broken file); a failure later destroys the stream, so the client sees a failed
+     * download rather than a short file. Aborting `signal` (the client went away) stops the work.
+     */
+    async zip(
+      shopperId: number,
+      context: { acceptLanguage?: string; signal: AbortSignal },
+    ): Promise<{ fileName: string; stream: Readable }> {
+      const data = await personalData(shopperId);
+      const avatars = await repository.avatarFiles(shopperId);
+      const render = await options.orders.invoiceRenderer(shopperId, context.acceptLanguage);
+      const zip = new ZipFile();
+      const output = zip.outputStream as Readable;
+      const { signal } = context;
+
+      const write = async () => {
+        zip.addBuffer(Buffer.from(README), 'README.txt');
+        zip.addBuffer(Buffer.from(`${JSON.stringify(data, null, 2)}\n`), 'account.json');
+        // Images are compressed already.
+        for (const avatar of avatars) zip.addBuffer(avatar.content, avatar.file, { compress: false });
+        await addEntry(
+          zip,
+          'orders.json',
+          Readable.from(ordersJson(orders.pages(shopperId)), { objectMode: false }),
+          { compress: true },
+          signal,
+        );
+        const names = new Set<string>();
+        for await (const page of orders.pages(shopperId)) {
+          for (const order of page) {
+            const invoice = order.invoice;
+            if (!invoice) continue;
+            let name = `invoices/${safeFileName(`invoice-${invoice.name}`)}.pdf`;
+            if (names.has(name)) name = name.replace(/\.pdf$/, `-${order.id}.pdf`);
+            names.add(name);
+            // Rendered when the ZIP asks for it, after the previous invoice has gone out.
+            const pdf = Readable.from(
+              (async function* () {
+                yield (await render(order, invoice)).pdf;
+              })(),
+              { objectMode: false },
+            );
+            // PDF content is compressed already: storing it spares the CPU.
+            await addEntry(zip, name, pdf, { compress: false }, signal);
+          }
+        }
+        zip.end();
+      };
+      write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+
+      const day = data.exportedAt.slice(0, 10);
+      return { fileName: `my-data-${day}.zip`, stream: output };
+    },
+  };
+}
+
+export type PrivacyExport = ReturnType<typeof privacyExport>;
