@@ -17,7 +17,7 @@ import {
   type MoneySeparators,
   type Order,
 } from '@account/contract';
-import { create as openFont } from 'fontkit';
+import { type Font as FontkitFont, create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 export interface InvoiceDocument {
@@ -40,10 +40,29 @@ const FONT_FILES = { regular: fontFile('SourceSans3-Regular'), bold: fontFile('S
 const FONT = 'regular';
 const BOLD = 'bold';
 
-const face = openFont(FONT_FILES.regular);
+function singleFont(file: Buffer): FontkitFont {
+  const font = openFont(file);
+  if ('fonts' in font) throw new Error('The invoice font is a font collection, not one font');
+  return font;
+}
+
+/**
+ * Parsed once for every invoice: pdfkit takes a parsed font as well as its file, and parsing the
+ * file anew was most of the time of an invoice (an export renders thousands).
+ */
+const FONTS = { regular: singleFont(FONT_FILES.regular), bold: singleFont(FONT_FILES.bold) };
+const face = FONTS.regular;
+
+declare global {
+  namespace PDFKit.Mixins {
+    interface PDFFont {
+      /** pdfkit also takes a font fontkit has parsed (PDFFontFactory.open); its types leave that out. */
+      registerFont(name: string, src: FontkitFont): this;
+    }
+  }
+}
 /** Whether the font has every character of the text (both cuts have the same set). */
-const fontHas = (text: string) =>
-  !('fonts' in face) && [...text].every((char) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0));
+const fontHas = (text: string) => [...text].every((char) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0));
 /** Text as the font draws it: composed accents (NFC), '\n' line breaks, no other control characters. */
 const printable = (value: string) =>
   value
@@ -110,8 +129,8 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
     displayTitle: true,
     info: { Title: title, Author: input.shopName, Subject: title },
   });
-  doc.registerFont(FONT, FONT_FILES.regular);
-  doc.registerFont(BOLD, FONT_FILES.bold);
+  doc.registerFont(FONT, FONTS.regular);
+  doc.registerFont(BOLD, FONTS.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
