@@ -44,6 +44,7 @@ import { registerPhoneRoutes } from './modules/phone/routes.js';
 import { registerPreferencesRoutes } from './modules/preferences/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerRewardRoutes } from './modules/rewards/routes.js';
+import { registerSecurityRoutes } from './modules/security/routes.js';
 import { registerSettingsRoutes, requestLocale } from './modules/settings/routes.js';
 import { buildServices } from './services.js';
 
@@ -205,6 +206,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     secret: config.sessionSecret,
     fetch,
+  });
+  registerSecurityRoutes(app, deps, {
+    security: services.security,
+    sessions,
+    accounts,
+    steps: services.signIn,
+    passkeys: config.passkeys !== null,
+    signInLimit: limits.signIn,
   });
   registerIntegrationRoutes(app, {
     integration: services.integration,

@@ -177,6 +177,7 @@ const Env = z.object({
   EMAIL_CODE_IP_LIMIT: int(10, 1, 1_000_000),
   EMAIL_CODE_GLOBAL_LIMIT: int(1000, 1, 10_000_000),
   EMAIL_CHANGE_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
+  PASSKEYS: bool(true),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
   API_DOCS: optionalBool,
@@ -325,6 +326,12 @@ export interface Config {
   mail: MailConfig;
   phoneVerification: CodeRules;
   emailCodes: EmailCodeRules;
+  /**
+   * Passkeys (WebAuthn): the relying party is the host of PUBLIC_URL and its origin. Null when off
+   * (PASSKEYS=false), or when PUBLIC_URL is plain http on another host than localhost, where
+   * browsers offer no WebAuthn.
+   */
+  passkeys: { rpId: string; origin: string } | null;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
   /** Serve the OpenAPI documents and their viewer under /account/api/docs; by default only in demo mode. */
@@ -528,6 +535,17 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/**
+ * WebAuthn needs a secure context (https, or http on localhost) and a domain name as relying
+ * party: browsers refuse an IP address.
+ */
+function passkeysFor(publicUrl: string): Config['passkeys'] {
+  const url = new URL(publicUrl);
+  const ipAddress = /^[\d.]+$|^\[/.test(url.hostname);
+  const local = url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
+  return !ipAddress && (url.protocol === 'https:' || local) ? { rpId: url.hostname, origin: url.origin } : null;
+}
+
 /** Reads the configuration from an environment; throws ConfigError with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(Env, env);
@@ -615,6 +633,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendsInAllPerHour: e.EMAIL_CODE_GLOBAL_LIMIT,
       recentSignInSeconds: e.EMAIL_CHANGE_RECENT_SIGN_IN,
     },
+    passkeys: e.PASSKEYS ? passkeysFor(publicUrl) : null,
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     apiDocs: e.API_DOCS ?? e.DEMO,
   };

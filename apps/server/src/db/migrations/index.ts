@@ -12,6 +12,7 @@ import * as idempotencyKeys from './2026-11-25-002-idempotency-keys.js';
 import * as moneyTenThousandths from './2026-11-25-003-money-ten-thousandths.js';
 import * as mail from './2026-11-25-004-mail.js';
 import * as emailCodes from './2026-11-25-005-email-codes.js';
+import * as securityCentre from './2026-11-26-001-security-centre.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-003-money-ten-thousandths': moneyTenThousandths,
   '2026-11-25-004-mail': mail,
   '2026-11-25-005-email-codes': emailCodes,
+  '2026-11-26-001-security-centre': securityCentre,
 };
