@@ -45,6 +45,7 @@ import { registerPreferencesRoutes } from './modules/preferences/routes.js';
 import { registerPrivacyRoutes } from './modules/privacy/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerRewardRoutes } from './modules/rewards/routes.js';
+import { registerSecurityRoutes } from './modules/security/routes.js';
 import { registerSettingsRoutes, requestLocale } from './modules/settings/routes.js';
 import { buildServices } from './services.js';
 
@@ -212,6 +213,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exports: services.exports,
     exportLimit: limits.dataExport,
     emailLimits: limits.email,
+  });
+  registerSecurityRoutes(app, deps, {
+    security: services.security,
+    sessions,
+    accounts,
+    steps: services.signIn,
+    passkeys: config.passkeys !== null,
+    signInLimit: limits.signIn,
   });
   registerIntegrationRoutes(app, {
     integration: services.integration,

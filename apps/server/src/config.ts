@@ -181,6 +181,7 @@ const Env = z.object({
   ACCOUNT_DELETION_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
   ACCOUNT_DELETION_POLL_INTERVAL_MS: int(60_000, 50, 3_600_000),
   DATA_EXPORT_RATE_LIMIT: int(3, 1, 1000),
+  PASSKEYS: bool(true),
   VIES_URL: url(/^https?:$/, 'http(s)'),
   VIES_TIMEOUT_MS: int(3_000, 100, 60_000),
   API_DOCS: optionalBool,
@@ -329,6 +330,12 @@ export interface Config {
   mail: MailConfig;
   phoneVerification: CodeRules;
   emailCodes: EmailCodeRules;
+  /**
+   * Passkeys (WebAuthn): the relying party is the host of PUBLIC_URL and its origin. Null when off
+   * (PASSKEYS=false), or when PUBLIC_URL is plain http on another host than localhost, where
+   * browsers offer no WebAuthn.
+   */
+  passkeys: { rpId: string; origin: string } | null;
   /** The EU VIES check of VAT numbers, after the offline one; off when VIES_URL is not set. */
   vies: { url: string; timeoutMs: number } | undefined;
   /** Issue 21: the data download and the deletion of accounts. */
@@ -543,6 +550,17 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
   };
 }
 
+/**
+ * WebAuthn needs a secure context (https, or http on localhost) and a domain name as relying
+ * party: browsers refuse an IP address.
+ */
+function passkeysFor(publicUrl: string): Config['passkeys'] {
+  const url = new URL(publicUrl);
+  const ipAddress = /^[\d.]+$|^\[/.test(url.hostname);
+  const local = url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
+  return !ipAddress && (url.protocol === 'https:' || local) ? { rpId: url.hostname, origin: url.origin } : null;
+}
+
 /** Reads the configuration from an environment; throws ConfigError with a readable message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(Env, env);
@@ -630,6 +648,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sendsInAllPerHour: e.EMAIL_CODE_GLOBAL_LIMIT,
       recentSignInSeconds: e.EMAIL_CHANGE_RECENT_SIGN_IN,
     },
+    passkeys: e.PASSKEYS ? passkeysFor(publicUrl) : null,
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     privacy: {
       deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,

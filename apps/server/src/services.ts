@@ -4,7 +4,7 @@
  * benches, which have no server configuration (no session secret, providers or SMS transport), use
  * buildDatabaseServices, the part that needs nothing but the database.
  */
-import { API_BASE, buildPath, OIDC_CALLBACK_PATH } from '@account/contract';
+import { API_BASE, buildPath, type LinkableProvider, OIDC_CALLBACK_PATH } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
@@ -22,7 +22,7 @@ import { addressService } from './modules/addresses/service.js';
 import { browserWatch } from './modules/auth/browsers.js';
 import { authRepository } from './modules/auth/repository.js';
 import { authService } from './modules/auth/service.js';
-import { signInSteps } from './modules/auth/sign-in.js';
+import { SECURITY_PAGE, signInSteps } from './modules/auth/sign-in.js';
 import { avatarRepository } from './modules/avatar/repository.js';
 import { UPLOAD_RATE_LIMIT } from './modules/avatar/routes.js';
 import { avatarService } from './modules/avatar/service.js';
@@ -48,6 +48,8 @@ import { profileService } from './modules/profile/service.js';
 import { rewardsRepository } from './modules/rewards/repository.js';
 import { VOUCHER_CODE_LIMITS } from './modules/rewards/routes.js';
 import { rewardsService } from './modules/rewards/service.js';
+import { securityRepository } from './modules/security/repository.js';
+import { securityService } from './modules/security/service.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
@@ -157,8 +159,24 @@ function publicProviders(config: Config): PublicProviders {
     telegramId: providers.telegram?.botName ?? null,
     telegramRedirectUrl: providers.telegram?.redirectUrl ?? null,
     emailSignIn: config.mail.transport !== 'none',
+    passkeys: config.passkeys !== null,
     redirectAllowList: config.redirectAllowList,
   };
+}
+
+/** The sign-in providers the shop has configured, in the login page's order: the ones a shopper can link. */
+function enabledProviders(config: Config): LinkableProvider[] {
+  const { providers } = config;
+  const enabled: [LinkableProvider, unknown][] = [
+    ['sso', config.sso],
+    ['google', providers.google],
+    ['facebook', providers.facebook],
+    ['apple', providers.apple],
+    ['auth0', providers.auth0],
+    ['steam', providers.steam],
+    ['telegram', providers.telegram],
+  ];
+  return enabled.filter(([, settings]) => settings !== undefined).map(([name]) => name);
 }
 
 /** The OpenID Connect providers by name: 'sso' (the company single sign-on) and 'auth0', when configured. */
@@ -230,7 +248,8 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     recentSignInSeconds: config.privacy.recentSignInSeconds,
   });
   const auth = authService(repositories.auth, settings, {
-    onLinked: (shopperId, provider) => notifyShopper(shopperId, { kind: 'sign-in-method-linked', provider }),
+    onLinked: (shopperId, provider) =>
+      notifyShopper(shopperId, { kind: 'sign-in-method-linked', method: provider, detail: null }),
   });
   const vies = config.vies ? viesClient({ ...config.vies, fetch: deps.fetch }) : null;
 
@@ -304,10 +323,30 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       browsers: browserWatch(repositories.auth, {
         secure: config.publicUrl.startsWith('https:'),
         onNewBrowser: ({ shopperId, browser, at, method }) =>
-          notifyShopper(shopperId, { kind: 'new-browser-sign-in', browser, at, method, sessionsUrl: null }),
+          notifyShopper(shopperId, {
+            kind: 'new-browser-sign-in',
+            browser,
+            at,
+            method,
+            sessionsUrl: `${config.publicUrl}${SECURITY_PAGE}`,
+          }),
       }),
     }),
     email: emailVerification,
+    security: securityService({
+      repository: securityRepository(db.kysely, db.kind),
+      passkeys: config.passkeys,
+      secret: config.sessionSecret,
+      providers: enabledProviders(config),
+      emailSignIn: config.mail.transport !== 'none',
+      companyName: async () => (await settings.stored()).companyName,
+      onChange: (shopperId, change) =>
+        notifyShopper(shopperId, {
+          kind: change.change === 'linked' ? 'sign-in-method-linked' : 'sign-in-method-removed',
+          method: change.method === 'passkey' ? 'passkey' : change.provider,
+          detail: change.method === 'passkey' ? change.name : null,
+        }),
+    }),
     oidc: oidcClients(config),
     phone: phoneVerificationService(repositories.phone, {
       secret: config.sessionSecret,

@@ -230,19 +230,19 @@ describe('issue 19: the emails in the shopper’s language', () => {
         kind: 'new-browser-sign-in',
         browser: 'Firefox on Windows',
         at: '2026-11-25T16:45:00.000Z',
-        method: 'Google',
-        sessionsUrl: 'https://shop.example/account/sessions',
+        method: 'google',
+        sessionsUrl: 'https://shop.example/account/security',
       },
       {
         kind: 'new-browser-sign-in',
         browser: 'Safari on iPhone',
         at: '2026-11-25T16:45:00.000Z',
-        method: 'Email',
+        method: 'email',
         sessionsUrl: null,
       },
       { kind: 'phone-verified', telephone: '+31 612345678' },
-      { kind: 'sign-in-method-linked', provider: 'Apple' },
-      { kind: 'sign-in-method-removed', provider: 'Facebook' },
+      { kind: 'sign-in-method-linked', method: 'apple', detail: null },
+      { kind: 'sign-in-method-removed', method: 'passkey', detail: 'MacBook' },
     ];
     for (const message of notices) {
       const subjects = new Set<string>();
@@ -330,7 +330,11 @@ describe('issue 19: security notices go through a durable queue', () => {
     const db = await connect();
     const services = instance(db);
     services.dispatcher.start();
-    await services.mailer.notify('emma@example.com', 'nl-NL', { kind: 'sign-in-method-linked', provider: 'Google' });
+    await services.mailer.notify('emma@example.com', 'nl-NL', {
+      kind: 'sign-in-method-linked',
+      method: 'google',
+      detail: null,
+    });
 
     // Wait until the server has refused it twice (the second failure recorded), then let it through.
     const refusedTwice = (row: Awaited<ReturnType<typeof queueRows>>[number] | undefined) =>
@@ -375,7 +379,11 @@ describe('issue 19: security notices go through a durable queue', () => {
     const b = instance(await connect());
     const count = 12;
     for (let i = 0; i < count; i++) {
-      await a.mailer.notify(`shopper${i}@example.com`, 'en', { kind: 'sign-in-method-removed', provider: `P${i}` });
+      await a.mailer.notify(`shopper${i}@example.com`, 'en', {
+        kind: 'sign-in-method-removed',
+        method: `p${i}`,
+        detail: null,
+      });
     }
     a.dispatcher.start();
     b.dispatcher.start();
@@ -400,7 +408,11 @@ describe('issue 19: security notices go through a durable queue', () => {
         throw new Error('the change failed');
       })
       .catch(() => undefined);
-    await services.mailer.notify('emma@example.com', 'en', { kind: 'sign-in-method-linked', provider: 'Apple' });
+    await services.mailer.notify('emma@example.com', 'en', {
+      kind: 'sign-in-method-linked',
+      method: 'apple',
+      detail: null,
+    });
     expect(await services.dispatcher.runOnce()).toBe(1);
     expect(smtp.messages.map((m) => m.mail.subject)).toEqual(['A sign-in method was added']);
   });
@@ -409,7 +421,11 @@ describe('issue 19: security notices go through a durable queue', () => {
     smtp = await startSmtpServer({ behaviour: 'refuse-recipients' });
     const db = await connect();
     const services = instance(db);
-    await services.mailer.notify('gone@example.com', 'en', { kind: 'sign-in-method-linked', provider: 'Apple' });
+    await services.mailer.notify('gone@example.com', 'en', {
+      kind: 'sign-in-method-linked',
+      method: 'apple',
+      detail: null,
+    });
     expect(await services.dispatcher.runOnce()).toBe(1);
     const [row] = await queueRows(db);
     expect(row).toMatchObject({ state: 'failed', attempts: 1 });
@@ -423,7 +439,7 @@ describe('issue 19: security notices go through a durable queue', () => {
     const services = instance(db);
     const list = 'emma@example.com, mallory@evil.example';
     await expect(services.mailer.send(list, 'en', SIGN_IN)).rejects.toMatchObject({ permanent: true });
-    await services.mailer.notify(list, 'en', { kind: 'sign-in-method-linked', provider: 'Apple' });
+    await services.mailer.notify(list, 'en', { kind: 'sign-in-method-linked', method: 'apple', detail: null });
     expect(await services.dispatcher.runOnce()).toBe(1);
     expect((await queueRows(db))[0]).toMatchObject({ state: 'failed' });
     expect(smtp.messages).toHaveLength(0);
@@ -440,7 +456,11 @@ describe('issue 19: security notices go through a durable queue', () => {
     smtp = await startSmtpServer();
     const services = mail(mailConfig({ MAIL_TRANSPORT: 'none' }), await connect());
     expect(services.mailer).toMatchObject({ transport: 'none', configured: false });
-    await services.mailer.notify('emma@example.com', 'en', { kind: 'sign-in-method-linked', provider: 'Apple' });
+    await services.mailer.notify('emma@example.com', 'en', {
+      kind: 'sign-in-method-linked',
+      method: 'apple',
+      detail: null,
+    });
     expect(await services.pendingCount()).toBe(0);
     await expect(services.mailer.send('emma@example.com', 'en', SIGN_IN)).rejects.toBeInstanceOf(MailSendError);
   });
@@ -541,7 +561,11 @@ describe('issue 19: /demo-mail', () => {
       branding: async () => BRANDING,
       log,
     });
-    await queuer.mailer.notify('notice@example.com', 'nl', { kind: 'sign-in-method-removed', provider: 'Apple' });
+    await queuer.mailer.notify('notice@example.com', 'nl', {
+      kind: 'sign-in-method-removed',
+      method: 'apple',
+      detail: null,
+    });
     await expect
       .poll(async () => (await server.app.inject('/demo-mail/latest?to=notice@example.com')).statusCode, {
         timeout: 10_000,

@@ -378,6 +378,9 @@ describe(`DESIGN §4 text no field can hold, in every field, is a 400 on both da
     unclaimedVoucherIds: [1],
     wishProductIds: [1],
     recentProductIds: [1],
+    identityIds: [1],
+    sessionIds: ['a-session-public-id'],
+    passkeyIds: [1],
     claimableAchievementIds: [1],
   });
   const withText = endpointNames.filter((name) => stringLeaves(shapes[name].body).length > 0);

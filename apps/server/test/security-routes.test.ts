@@ -69,6 +69,7 @@ let emmaSamples: Record<EndpointName, Sample>;
 
 beforeAll(async () => {
   server = await startServerWithAllProviders();
+  await addEmmaPasskey();
   emmaData = await shopperData(server, await personaId(server, 'emma'));
   emmaSamples = samples(emmaData);
 });
@@ -142,9 +143,11 @@ describe(`DESIGN §7, spec §6 signed out: every call that needs sign-in is a 40
         'loginEmailCode',
         'loginFacebook',
         'loginGoogle',
+        'loginPasskey',
         'loginSteam',
         'loginTelegram',
         'logout',
+        'passkeySignInOptions',
         'validateEmail',
       ].sort(),
     );
@@ -427,6 +430,24 @@ async function emmaState(emma: TestBrowser) {
       .where('shopperId', '=', emmaData.id)
       .orderBy('id')
       .execute(),
+    sessions: await db
+      .selectFrom('sessions')
+      .select(['publicId', 'expiresAt'])
+      .where('shopperId', '=', emmaData.id)
+      .orderBy('publicId')
+      .execute(),
+    identities: await db
+      .selectFrom('shopperIdentities')
+      .select(['id', 'provider'])
+      .where('shopperId', '=', emmaData.id)
+      .orderBy('id')
+      .execute(),
+    passkeys: await db
+      .selectFrom('passkeys')
+      .select(['id', 'name'])
+      .where('shopperId', '=', emmaData.id)
+      .orderBy('id')
+      .execute(),
   };
 }
 
@@ -526,7 +547,65 @@ const foreignIdCases: Record<string, Attack | { shopWide: string }> = {
     }
   },
   claimVoucherByCode: { shopWide: 'a campaign claim code is the shop’s, handed to any shopper who enters it' },
+  startLink: { shopWide: 'a provider name is the shop’s, the same for every shopper' },
+  endSession: async (sofia) => {
+    const emmaSessions = await server.app.db.kysely
+      .selectFrom('sessions')
+      .select('publicId')
+      .where('shopperId', '=', emmaData.id)
+      .execute();
+    expect(emmaSessions.length).toBeGreaterThan(0);
+    for (const { publicId } of emmaSessions) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, { method: 'DELETE', url: api(`/security/sessions/${publicId}`) }),
+        () => send(sofia, server.app, { method: 'DELETE', url: api('/security/sessions/no-such-session-0123') }),
+      );
+    }
+  },
+  removeIdentity: async (sofia) => {
+    for (const id of emmaData.identityIds) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, { method: 'DELETE', url: api(`/security/identities/${id}`) }),
+        () => send(sofia, server.app, { method: 'DELETE', url: api(`/security/identities/${NOWHERE}`) }),
+      );
+    }
+  },
+  renamePasskey: async (sofia) => {
+    const rename = (passkeyId: number) =>
+      send(sofia, server.app, {
+        method: 'PATCH',
+        url: api(`/security/passkeys/${passkeyId}`),
+        payload: JSON.stringify({ Name: 'Mallory’s now' }),
+      });
+    expect(emmaData.passkeyIds.length).toBeGreaterThan(0);
+    for (const id of emmaData.passkeyIds) await expectNotFoundLikeMissing(rename(id), () => rename(NOWHERE));
+  },
+  removePasskey: async (sofia) => {
+    expect(emmaData.passkeyIds.length).toBeGreaterThan(0);
+    for (const id of emmaData.passkeyIds) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, { method: 'DELETE', url: api(`/security/passkeys/${id}`) }),
+        () => send(sofia, server.app, { method: 'DELETE', url: api(`/security/passkeys/${NOWHERE}`) }),
+      );
+    }
+  },
 };
+
+/** A passkey of Emma's, stored as registering one would (no authenticator needs to sign for these checks). */
+async function addEmmaPasskey(): Promise<void> {
+  await server.app.db.kysely
+    .insertInto('passkeys')
+    .values({
+      shopperId: await personaId(server, 'emma'),
+      credentialId: `emma-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      publicKey: 'AA',
+      transports: null,
+      name: 'Emma’s phone',
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    })
+    .execute();
+}
 
 describe(`DESIGN §4 another shopper's ids are a 404, as if they did not exist, and change nothing (${databaseKind})`, () => {
   it('every call with an id (path parameter, AddressId in the body, ids in the query) has a case here', () => {

@@ -49,6 +49,8 @@ export interface ShopperIdentitiesTable {
   subject: string;
   email: string | null;
   emailVerified: Flag;
+  /** The account's name at the provider, when it tells one. */
+  displayName: Generated<string | null>;
   createdAt: Timestamp;
   lastUsedAt: Timestamp;
 }
@@ -59,6 +61,46 @@ export interface SessionsTable {
   shopperId: number;
   createdAt: Timestamp;
   lastSeenAt: Timestamp;
+  expiresAt: Timestamp;
+  /** The opaque id the shopper's calls name the session by (never the token or its hash). */
+  publicId: Generated<string | null>;
+  /** How the shopper signed in: a provider name, 'email' or 'passkey'. */
+  method: Generated<string | null>;
+  /** 'Chrome 131', from the user agent. */
+  browser: Generated<string | null>;
+  /** 'macOS 14.1', from the user agent. */
+  os: Generated<string | null>;
+  /** 'desktop', 'mobile', 'tablet' or 'tv', from the user agent. */
+  device: Generated<string | null>;
+  /** The client address cut to its network: '198.51.100.0/24' or '2001:db8:1::/48'. */
+  clientAddress: Generated<string | null>;
+}
+
+/** A shopper's passkey: a WebAuthn credential that signs them in. */
+export interface PasskeysTable {
+  id: Id;
+  shopperId: number;
+  /** base64url, as the authenticator names it. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: Generated<number>;
+  /** JSON array of transports ('internal', 'hybrid', 'usb', ...); null when none were reported. */
+  transports: string | null;
+  backedUp: Generated<Flag>;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+}
+
+/** A WebAuthn challenge waiting for its one answer. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  /** The shopper adding a passkey ('register'). */
+  shopperId: number | null;
+  /** The sign-in flow of the browser that asked ('sign-in'). */
+  flow: string | null;
   expiresAt: Timestamp;
 }
 
@@ -463,6 +505,8 @@ export interface Database {
   shoppers: ShoppersTable;
   shopperIdentities: ShopperIdentitiesTable;
   sessions: SessionsTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
   loginFlows: LoginFlowsTable;
   addresses: AddressesTable;
   products: ProductsTable;

@@ -11,7 +11,7 @@ import { API_BASE, ERROR_CODES } from '@account/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { hashToken, type SessionService } from '../modules/sessions/service.js';
+import { hashToken, type SessionService, sessionOrigin } from '../modules/sessions/service.js';
 import { sendError } from './errors.js';
 
 export const SESSION_COOKIE = 'account_session';
@@ -28,8 +28,11 @@ declare module 'fastify' {
     signedInAt(): Promise<Date | null>;
   }
   interface FastifyReply {
-    /** Rotates to a fresh session for the shopper (sign-in) and reissues the XSRF token. */
-    startSession(shopperId: number): Promise<void>;
+    /**
+     * Rotates to a fresh session for the shopper (sign-in with `method`, noted with the client
+     * that made it) and reissues the XSRF token.
+     */
+    startSession(shopperId: number, method: string): Promise<void>;
     /** Removes the session (logout) and reissues an anonymous XSRF token. */
     endSession(): Promise<void>;
   }
@@ -99,10 +102,10 @@ export function registerSessions(app: FastifyInstance, options: SessionPluginOpt
     return this.sessionToken ? sessions.startedAt(this.sessionToken) : null;
   });
 
-  app.decorateReply('startSession', async function (this: FastifyReply, shopperId: number) {
+  app.decorateReply('startSession', async function (this: FastifyReply, shopperId: number, method: string) {
     const previous = this.request.sessionToken;
     if (previous) await sessions.end(previous);
-    const token = await sessions.start(shopperId);
+    const token = await sessions.start(shopperId, sessionOrigin(method, this.request));
     this.request.sessionToken = token;
     (this.request as WithResolved)[resolved] = Promise.resolve(shopperId);
     this.setCookie(SESSION_COOKIE, token, sessionCookie);

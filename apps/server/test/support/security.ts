@@ -201,39 +201,47 @@ export interface ShopperData {
   wishProductIds: number[];
   recentProductIds: number[];
   claimableAchievementIds: number[];
+  identityIds: number[];
+  /** Public ids of the shopper's sessions. */
+  sessionIds: string[];
+  passkeyIds: number[];
 }
 
 export async function shopperData(server: TestServer, shopperId: number): Promise<ShopperData> {
   const db = server.app.db.kysely;
-  const [addresses, orders, invoiced, vouchers, wishes, recent, achievements] = await Promise.all([
-    db.selectFrom('addresses').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
-    db.selectFrom('orders').select(['id', 'status']).where('shopperId', '=', shopperId).orderBy('id').execute(),
-    db
-      .selectFrom('invoices')
-      .innerJoin('orders', 'orders.id', 'invoices.orderId')
-      .select('orders.id')
-      .where('orders.shopperId', '=', shopperId)
-      .orderBy('orders.id')
-      .execute(),
-    db
-      .selectFrom('vouchers')
-      .select('id')
-      .where('shopperId', '=', shopperId)
-      .where('claimDate', 'is', null)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('wishlistItems').select('productId').where('shopperId', '=', shopperId).execute(),
-    db.selectFrom('recentlyViewed').select('productId').where('shopperId', '=', shopperId).execute(),
-    db
-      .selectFrom('shopperAchievements')
-      .innerJoin('achievements', 'achievements.id', 'shopperAchievements.achievementId')
-      .select('achievements.id')
-      .where('shopperAchievements.shopperId', '=', shopperId)
-      .where('shopperAchievements.claimDate', 'is', null)
-      .whereRef('shopperAchievements.progress', '>=', 'achievements.totalProgress')
-      .orderBy('achievements.id')
-      .execute(),
-  ]);
+  const [addresses, orders, invoiced, vouchers, wishes, recent, achievements, identities, sessions, passkeys] =
+    await Promise.all([
+      db.selectFrom('addresses').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
+      db.selectFrom('orders').select(['id', 'status']).where('shopperId', '=', shopperId).orderBy('id').execute(),
+      db
+        .selectFrom('invoices')
+        .innerJoin('orders', 'orders.id', 'invoices.orderId')
+        .select('orders.id')
+        .where('orders.shopperId', '=', shopperId)
+        .orderBy('orders.id')
+        .execute(),
+      db
+        .selectFrom('vouchers')
+        .select('id')
+        .where('shopperId', '=', shopperId)
+        .where('claimDate', 'is', null)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('wishlistItems').select('productId').where('shopperId', '=', shopperId).execute(),
+      db.selectFrom('recentlyViewed').select('productId').where('shopperId', '=', shopperId).execute(),
+      db
+        .selectFrom('shopperAchievements')
+        .innerJoin('achievements', 'achievements.id', 'shopperAchievements.achievementId')
+        .select('achievements.id')
+        .where('shopperAchievements.shopperId', '=', shopperId)
+        .where('shopperAchievements.claimDate', 'is', null)
+        .whereRef('shopperAchievements.progress', '>=', 'achievements.totalProgress')
+        .orderBy('achievements.id')
+        .execute(),
+      db.selectFrom('shopperIdentities').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
+      db.selectFrom('sessions').select('publicId').where('shopperId', '=', shopperId).execute(),
+      db.selectFrom('passkeys').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
+    ]);
   return {
     id: shopperId,
     addressIds: addresses.map((r) => r.id),
@@ -244,8 +252,19 @@ export async function shopperData(server: TestServer, shopperId: number): Promis
     wishProductIds: wishes.map((r) => r.productId),
     recentProductIds: recent.map((r) => r.productId),
     claimableAchievementIds: achievements.map((r) => r.id),
+    identityIds: identities.map((r) => r.id),
+    sessionIds: sessions.flatMap((r) => (r.publicId ? [r.publicId] : [])),
+    passkeyIds: passkeys.map((r) => r.id),
   };
 }
+
+/** A credential the way a browser sends one: well-formed, though no authenticator signed it. */
+const UNSIGNED_CREDENTIAL = {
+  Id: 'c2VjdXJpdHktc3VpdGU',
+  RawId: 'c2VjdXJpdHktc3VpdGU',
+  Type: 'public-key',
+  ClientExtensionResults: {},
+};
 
 export async function personaId(server: TestServer, persona: keyof typeof PERSONAS): Promise<number> {
   const row = await server.app.db.kysely
@@ -338,6 +357,35 @@ export function samples(data: ShopperData): Record<EndpointName, Sample> {
     sendDeletionCode: { body: {} },
     // The demo shopper's verified email asks for the emailed code: a guessed one deletes nothing.
     deleteAccount: { body: { Code: '123456', Confirmation: 'DELETE' } },
+    // A session, identity or passkey the shopper may not have: the call then answers 404, which
+    // the checks here tell apart from the refusal under test.
+    listSessions: {},
+    endSession: { params: { id: data.sessionIds[0] ?? 'no-such-session-0123' } },
+    endOtherSessions: { query: 'others=true' },
+    getSignInMethods: {},
+    startLink: { params: { provider: 'google' } },
+    removeIdentity: { params: { id: data.identityIds[0] ?? 2_147_483_647 } },
+    passkeyRegistrationOptions: { body: {} },
+    addPasskey: {
+      body: {
+        Name: 'MacBook',
+        Credential: {
+          ...UNSIGNED_CREDENTIAL,
+          Response: { ClientDataJSON: 'e30', AttestationObject: 'oA', Transports: ['internal'] },
+        },
+      },
+    },
+    renamePasskey: { params: { id: data.passkeyIds[0] ?? 2_147_483_647 }, body: { Name: 'Work laptop' } },
+    removePasskey: { params: { id: data.passkeyIds[0] ?? 2_147_483_647 } },
+    passkeySignInOptions: { body: {} },
+    loginPasskey: {
+      body: {
+        Credential: {
+          ...UNSIGNED_CREDENTIAL,
+          Response: { ClientDataJSON: 'e30', AuthenticatorData: 'AA', Signature: 'AA' },
+        },
+      },
+    },
   } satisfies Record<EndpointName, Sample>;
 }
 

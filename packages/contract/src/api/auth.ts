@@ -32,6 +32,8 @@ export const TelegramLoginBody = z.object({
   photoUrl: z.string().max(2048).optional(),
   authDate: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   hash: z.string().regex(/^[0-9a-f]{64}$/i),
+  /** When linking (issue 20): the link's state, which came back with the widget's data. */
+  state: z.string().max(64).optional(),
 });
 
 /** The company single-sign-on start path, served at the shop root (§7): answers a URL as text. */

@@ -36,6 +36,19 @@ import { OrderList, OrderListQuery } from './orders.js';
 import { DeleteAccountBody, DeleteAccountResponse, PrivacyInfo, SendDeletionCodeResponse } from './privacy.js';
 import type { EndpointName } from './routes.js';
 import {
+  AddPasskeyBody,
+  EndOtherSessionsQuery,
+  LinkParams,
+  LinkStarted,
+  PasskeyInfo,
+  PasskeySignInBody,
+  RenamePasskeyBody,
+  SessionIdParams,
+  SessionList,
+  SignInMethods,
+  WebAuthnOptions,
+} from './security.js';
+import {
   FirstTimeSettingBody,
   InterestsBody,
   LocalizeUpdate,
@@ -86,7 +99,20 @@ export const callSchemas = {
   loginAuth0: { body: EmptyBody, response: RedirectResponse },
   loginEmailCode: { body: EmailCodeRequestBody, response: SendEmailCodeResponse },
   loginEmail: { body: EmailSignInBody, response: Account },
+  passkeySignInOptions: { body: EmptyBody, response: WebAuthnOptions },
+  loginPasskey: { body: PasskeySignInBody, response: Account },
   logout: { body: EmptyBody, response: LogoutResponse },
+  // modules/security
+  listSessions: { response: SessionList },
+  endSession: { params: SessionIdParams, response: null },
+  endOtherSessions: { query: EndOtherSessionsQuery, response: null },
+  getSignInMethods: { response: SignInMethods },
+  startLink: { params: LinkParams, body: EmptyBody, response: LinkStarted },
+  removeIdentity: { params: idParams('id'), response: null },
+  passkeyRegistrationOptions: { body: EmptyBody, response: WebAuthnOptions },
+  addPasskey: { body: AddPasskeyBody, response: PasskeyInfo },
+  renamePasskey: { params: idParams('id'), body: RenamePasskeyBody, response: PasskeyInfo },
+  removePasskey: { params: idParams('id'), response: null },
   // modules/settings
   getSetting: { response: SiteConfig },
   getTranslations: { query: TranslationQuery, response: TranslationList },

@@ -31,6 +31,10 @@ export const ERROR_CODES = {
   smsUnavailable: 'sms_unavailable',
   /** An email (a code) could not be sent: no mail transport, or the mail server failed or timed out. */
   mailUnavailable: 'mail_unavailable',
+  /** Removing this sign-in method would leave the account without any way to sign in (409). */
+  lastSignInMethod: 'last_sign_in_method',
+  /** A link was refused: the provider's identity belongs to another account (409). */
+  identityTaken: 'identity_taken',
   internal: 'internal_error',
 } as const;
 

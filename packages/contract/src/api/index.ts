@@ -7,6 +7,7 @@ export * from './id-params.js';
 export * from './orders.js';
 export * from './privacy.js';
 export * from './routes.js';
+export * from './security.js';
 export * from './settings.js';
 export * from './summaries.js';
 export * from './vouchers.js';

@@ -103,6 +103,8 @@ export const PersonalData = z.object({
       provider: z.string(),
       /** The provider's own id of the shopper. */
       subject: z.string(),
+      /** The name the shopper has at the provider. */
+      displayName: z.string().nullable(),
       email: z.string().nullable(),
       emailVerified: z.boolean(),
       createdAt: Timestamp,
@@ -110,7 +112,30 @@ export const PersonalData = z.object({
     }),
   ),
   /** Signed-in sessions; their ids (hashes of the cookie) are secrets and left out. */
-  sessions: z.array(z.object({ createdAt: Timestamp, lastSeenAt: Timestamp, expiresAt: Timestamp })),
+  sessions: z.array(
+    z.object({
+      createdAt: Timestamp,
+      lastSeenAt: Timestamp,
+      expiresAt: Timestamp,
+      /** How the session signed in: a provider, 'email' or 'passkey'. */
+      method: z.string().nullable(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+      device: z.string().nullable(),
+      /** The client address cut to its network. */
+      clientAddress: z.string().nullable(),
+    }),
+  ),
+  /** Passkeys; their public keys and credential ids are left out. */
+  passkeys: z.array(
+    z.object({
+      name: z.string(),
+      transports: z.array(z.string()),
+      backedUp: z.boolean(),
+      createdAt: Timestamp,
+      lastUsedAt: Timestamp.nullable(),
+    }),
+  ),
   /** Browsers signed in from (recognised by a random id, kept hashed and left out). */
   browsers: z.array(z.object({ firstSeenAt: Timestamp, lastSeenAt: Timestamp })),
   addresses: z.array(ExportedAddress),

@@ -168,10 +168,71 @@ export const endpoints = {
     path: '/login/email',
     auth: false,
   },
+  passkeySignInOptions: {
+    method: 'POST',
+    path: '/login/passkey/options',
+    auth: false,
+  },
+  loginPasskey: {
+    method: 'POST',
+    path: '/login/passkey',
+    auth: false,
+  },
   logout: {
     method: 'POST',
     path: '/logout',
     auth: false,
+  },
+  // Served by modules/security: sessions and devices, sign-in methods, passkeys (issue 20).
+  listSessions: {
+    method: 'GET',
+    path: '/security/sessions',
+    auth: true,
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/security/sessions/:id',
+    auth: true,
+  },
+  endOtherSessions: {
+    method: 'DELETE',
+    path: '/security/sessions',
+    auth: true,
+  },
+  getSignInMethods: {
+    method: 'GET',
+    path: '/security/sign-in-methods',
+    auth: true,
+  },
+  startLink: {
+    method: 'POST',
+    path: '/security/identities/link/:provider',
+    auth: true,
+  },
+  removeIdentity: {
+    method: 'DELETE',
+    path: '/security/identities/:id',
+    auth: true,
+  },
+  passkeyRegistrationOptions: {
+    method: 'POST',
+    path: '/security/passkeys/options',
+    auth: true,
+  },
+  addPasskey: {
+    method: 'POST',
+    path: '/security/passkeys',
+    auth: true,
+  },
+  renamePasskey: {
+    method: 'PATCH',
+    path: '/security/passkeys/:id',
+    auth: true,
+  },
+  removePasskey: {
+    method: 'DELETE',
+    path: '/security/passkeys/:id',
+    auth: true,
   },
   // Served by modules/settings: the site configuration, its texts and the shopper's localisation.
   getSetting: {

@@ -257,6 +257,8 @@ export const SiteConfig = z.object({
   telegramRedirectUrl: z.string().nullable(),
   /** Sign-in with a code sent by email: on whenever the server can send email. */
   emailSignIn: z.boolean(),
+  /** Sign-in with a passkey (WebAuthn), and adding passkeys on the security page. */
+  passkeys: z.boolean(),
   /** Origins besides the shop's own that the authenticatedredirect cookie may lead to. */
   redirectAllowList: z.array(z.string()),
   enableFeatures: z.array(z.string()),

@@ -12,7 +12,8 @@ import * as idempotencyKeys from './2026-11-25-002-idempotency-keys.js';
 import * as moneyTenThousandths from './2026-11-25-003-money-ten-thousandths.js';
 import * as mail from './2026-11-25-004-mail.js';
 import * as emailCodes from './2026-11-25-005-email-codes.js';
-import * as accountDeletion from './2026-11-26-001-account-deletion.js';
+import * as securityCentre from './2026-11-26-001-security-centre.js';
+import * as accountDeletion from './2026-11-26-002-account-deletion.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-003-money-ten-thousandths': moneyTenThousandths,
   '2026-11-25-004-mail': mail,
   '2026-11-25-005-email-codes': emailCodes,
-  '2026-11-26-001-account-deletion': accountDeletion,
+  '2026-11-26-001-security-centre': securityCentre,
+  '2026-11-26-002-account-deletion': accountDeletion,
 };

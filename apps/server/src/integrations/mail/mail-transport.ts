@@ -22,7 +22,7 @@ export type MailMessage =
       browser: string;
       /** When, ISO 8601. */
       at: string;
-      /** How the shopper signed in (a provider name: 'Google', 'email code'). */
+      /** How the shopper signed in: a provider's name ('google', 'sso'), 'email' or 'passkey'. */
       method: string;
       /** The sessions page ('it wasn't me'), once there is one. */
       sessionsUrl: string | null;
@@ -30,8 +30,8 @@ export type MailMessage =
   | { kind: 'phone-verified'; telephone: string }
   /** The number on the account changed (to `telephone`; empty when it was removed). */
   | { kind: 'phone-changed'; telephone: string }
-  | { kind: 'sign-in-method-linked'; provider: string }
-  | { kind: 'sign-in-method-removed'; provider: string };
+  /** A sign-in method (as in new-browser-sign-in) was added or removed; `detail` names a passkey. */
+  | { kind: 'sign-in-method-linked' | 'sign-in-method-removed'; method: string; detail: string | null };
 
 export type MailKind = MailMessage['kind'];
 

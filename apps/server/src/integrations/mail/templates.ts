@@ -62,6 +62,11 @@ interface Content {
 
 interface Words {
   minutes(n: number): string;
+  /**
+   * A sign-in method as it follows 'with' ('met', 'mit'): a provider's brand, the shop's name for
+   * its own sign-on, or the emailed code or a passkey (named, when `detail` gives its name).
+   */
+  via(method: string, shop: string, detail: string | null): string;
   formatTime(iso: string): string;
   footer(shop: string): string;
   openAccount: string;
@@ -82,8 +87,29 @@ const timeIn = (locale: string) => (iso: string) => {
   }).format(date);
 };
 
+/** The providers' own names, the same in every language. */
+const BRANDS: Record<string, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  facebook: 'Facebook',
+  steam: 'Steam',
+  telegram: 'Telegram',
+};
+
+/** A method's name after 'with', from the language's words for the emailed code and a passkey. */
+const methodWith =
+  (emailedCode: string, passkey: string) =>
+  (method: string, shop: string, detail: string | null): string => {
+    if (method === 'email') return emailedCode;
+    if (method === 'passkey') return detail ? `${passkey} (${detail})` : passkey;
+    // The company single sign-on and the auth0-style login carry the shop's name (spec §1).
+    if (method === 'sso' || method === 'auth0') return shop;
+    return BRANDS[method] ?? method;
+  };
+
 const en: Words = {
   minutes: (n) => (n === 1 ? '1 minute' : `${n} minutes`),
+  via: methodWith('a code sent by email', 'a passkey'),
   formatTime: timeIn('en-GB'),
   footer: (shop) => `An automatic message about your account at ${shop}.`,
   openAccount: 'Open my account',
@@ -165,7 +191,7 @@ const en: Words = {
           details: [
             ['Browser', message.browser],
             ['Time', en.formatTime(message.at)],
-            ['Signed in with', message.method],
+            ['Signed in with', en.via(message.method, shop, null)],
           ],
           outro: [
             'Was this you? Then there is nothing to do.',
@@ -204,18 +230,20 @@ const en: Words = {
       case 'sign-in-method-linked':
         return {
           subject: 'A sign-in method was added',
-          preheader: `You can now sign in with ${message.provider}.`,
+          preheader: `You can now sign in with ${en.via(message.method, shop, message.detail)}.`,
           heading: 'A sign-in method was added',
-          intro: [`You can now sign in to your ${shop} account with ${message.provider}.`],
+          intro: [`You can now sign in to your ${shop} account with ${en.via(message.method, shop, message.detail)}.`],
           outro: [notYou],
           button: { label: en.openAccount, url: branding.accountUrl },
         };
       case 'sign-in-method-removed':
         return {
           subject: 'A sign-in method was removed',
-          preheader: `${message.provider} no longer signs you in.`,
+          preheader: `You can no longer sign in with ${en.via(message.method, shop, message.detail)}.`,
           heading: 'A sign-in method was removed',
-          intro: [`${message.provider} can no longer be used to sign in to your ${shop} account.`],
+          intro: [
+            `You can no longer sign in to your ${shop} account with ${en.via(message.method, shop, message.detail)}.`,
+          ],
           outro: [notYou],
           button: { label: en.openAccount, url: branding.accountUrl },
         };
@@ -224,6 +252,7 @@ const en: Words = {
 };
 
 const nl: Words = {
+  via: methodWith('een code per e-mail', 'een passkey'),
   minutes: (n) => (n === 1 ? '1 minuut' : `${n} minuten`),
   formatTime: timeIn('nl-NL'),
   footer: (shop) => `Een automatisch bericht over je account bij ${shop}.`,
@@ -306,7 +335,7 @@ const nl: Words = {
           details: [
             ['Browser', message.browser],
             ['Tijdstip', nl.formatTime(message.at)],
-            ['Ingelogd met', message.method],
+            ['Ingelogd met', nl.via(message.method, shop, null)],
           ],
           outro: [
             'Was jij dit? Dan hoef je niets te doen.',
@@ -345,18 +374,20 @@ const nl: Words = {
       case 'sign-in-method-linked':
         return {
           subject: 'Er is een inlogmethode toegevoegd',
-          preheader: `Je kunt nu inloggen met ${message.provider}.`,
+          preheader: `Je kunt nu inloggen met ${nl.via(message.method, shop, message.detail)}.`,
           heading: 'Er is een inlogmethode toegevoegd',
-          intro: [`Je kunt nu met ${message.provider} inloggen op je account bij ${shop}.`],
+          intro: [`Je kunt nu met ${nl.via(message.method, shop, message.detail)} inloggen op je account bij ${shop}.`],
           outro: [notYou],
           button: { label: nl.openAccount, url: branding.accountUrl },
         };
       case 'sign-in-method-removed':
         return {
           subject: 'Er is een inlogmethode verwijderd',
-          preheader: `Inloggen met ${message.provider} kan niet meer.`,
+          preheader: `Inloggen met ${nl.via(message.method, shop, message.detail)} kan niet meer.`,
           heading: 'Er is een inlogmethode verwijderd',
-          intro: [`Met ${message.provider} kun je niet meer inloggen op je account bij ${shop}.`],
+          intro: [
+            `Met ${nl.via(message.method, shop, message.detail)} kun je niet meer inloggen op je account bij ${shop}.`,
+          ],
           outro: [notYou],
           button: { label: nl.openAccount, url: branding.accountUrl },
         };
@@ -365,6 +396,7 @@ const nl: Words = {
 };
 
 const de: Words = {
+  via: methodWith('einem per E-Mail gesendeten Code', 'einem Passkey'),
   minutes: (n) => (n === 1 ? '1 Minute' : `${n} Minuten`),
   formatTime: timeIn('de-DE'),
   footer: (shop) => `Eine automatische Nachricht zu Ihrem Konto bei ${shop}.`,
@@ -447,7 +479,7 @@ const de: Words = {
           details: [
             ['Browser', message.browser],
             ['Zeitpunkt', de.formatTime(message.at)],
-            ['Angemeldet mit', message.method],
+            ['Angemeldet mit', de.via(message.method, shop, null)],
           ],
           outro: [
             'Waren Sie das? Dann ist nichts zu tun.',
@@ -486,18 +518,20 @@ const de: Words = {
       case 'sign-in-method-linked':
         return {
           subject: 'Eine Anmeldemethode wurde hinzugefügt',
-          preheader: `Sie können sich jetzt mit ${message.provider} anmelden.`,
+          preheader: `Sie können sich jetzt mit ${de.via(message.method, shop, message.detail)} anmelden.`,
           heading: 'Eine Anmeldemethode wurde hinzugefügt',
-          intro: [`Sie können sich bei ${shop} jetzt mit ${message.provider} anmelden.`],
+          intro: [`Sie können sich bei ${shop} jetzt mit ${de.via(message.method, shop, message.detail)} anmelden.`],
           outro: [notYou],
           button: { label: de.openAccount, url: branding.accountUrl },
         };
       case 'sign-in-method-removed':
         return {
           subject: 'Eine Anmeldemethode wurde entfernt',
-          preheader: `Die Anmeldung mit ${message.provider} ist nicht mehr möglich.`,
+          preheader: `Die Anmeldung mit ${de.via(message.method, shop, message.detail)} ist nicht mehr möglich.`,
           heading: 'Eine Anmeldemethode wurde entfernt',
-          intro: [`Mit ${message.provider} können Sie sich nicht mehr bei ${shop} anmelden.`],
+          intro: [
+            `Mit ${de.via(message.method, shop, message.detail)} können Sie sich nicht mehr bei ${shop} anmelden.`,
+          ],
           outro: [notYou],
           button: { label: de.openAccount, url: branding.accountUrl },
         };

@@ -5,8 +5,8 @@
  * told to the shopper by email with the browser, the time and the sign-in method.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import Bowser from 'bowser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { userAgentDetails } from '../sessions/client.js';
 import type { AuthRepository } from './repository.js';
 
 export const BROWSER_COOKIE = 'account_browser';
@@ -23,12 +23,9 @@ export interface NewBrowserSignIn {
 
 /** 'Firefox 133 on macOS 14.1', or what of it the user agent tells; 'an unknown browser' when nothing. */
 export function describeBrowser(userAgent: string | undefined): string {
-  if (!userAgent) return 'an unknown browser';
-  const parsed = Bowser.parse(userAgent);
-  const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
-  const os = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ');
+  const { browser, os } = userAgentDetails(userAgent);
   if (browser && os) return `${browser} on ${os}`;
-  return browser || os || 'an unknown browser';
+  return browser ?? os ?? 'an unknown browser';
 }
 
 export function browserWatch(

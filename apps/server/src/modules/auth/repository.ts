@@ -39,6 +39,18 @@ function recordCreated(trx: Kysely<Database>, shopperId: number, shopper: NewSho
   return recordEvent(trx, { shopperId, type: 'account.created', data: { email, firstName, lastName, provider } });
 }
 
+/** What a verified identity tells of the account at its provider. */
+export interface IdentityDetails {
+  provider: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+}
+
+const displayNameOf = (identity: IdentityDetails) => `${identity.firstName} ${identity.lastName}`.trim() || null;
+
 export function authRepository(db: Kysely<Database>) {
   return {
     async shopperByIdentity(provider: string, subject: string): Promise<number | null> {
@@ -51,12 +63,17 @@ export function authRepository(db: Kysely<Database>) {
       return row?.shopperId ?? null;
     },
 
-    async touchIdentity(provider: string, subject: string, now: string): Promise<void> {
+    /** Notes a sign-in with the identity, and what the provider now says of the account. */
+    async touchIdentity(identity: IdentityDetails, now: string): Promise<void> {
       await db
         .updateTable('shopperIdentities')
-        .set({ lastUsedAt: now })
-        .where('provider', '=', provider)
-        .where('subject', '=', subject)
+        .set({
+          lastUsedAt: now,
+          displayName: displayNameOf(identity),
+          ...(identity.email && { email: identity.email, emailVerified: identity.emailVerified ? 1 : 0 }),
+        })
+        .where('provider', '=', identity.provider)
+        .where('subject', '=', identity.subject)
         .execute();
     },
 
@@ -77,7 +94,7 @@ export function authRepository(db: Kysely<Database>) {
      * id that owns the identity afterwards (another request may have linked it first).
      */
     async link(
-      identity: { provider: string; subject: string; email: string | null; emailVerified: boolean },
+      identity: IdentityDetails,
       target: { shopperId: number } | { create: NewShopper },
       now: string,
     ): Promise<number> {
@@ -101,6 +118,7 @@ export function authRepository(db: Kysely<Database>) {
             subject: identity.subject,
             email: identity.email,
             emailVerified: identity.emailVerified ? 1 : 0,
+            displayName: displayNameOf(identity),
             createdAt: now,
             lastUsedAt: now,
           })

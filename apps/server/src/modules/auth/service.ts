@@ -30,7 +30,7 @@ export function authService(repository: AuthRepository, settings: SettingsServic
       const now = new Date().toISOString();
       const known = await repository.shopperByIdentity(identity.provider, identity.subject);
       if (known !== null) {
-        await repository.touchIdentity(identity.provider, identity.subject, now);
+        await repository.touchIdentity(identity, now);
         return known;
       }
       const byEmail =
@@ -55,6 +55,23 @@ export function authService(repository: AuthRepository, settings: SettingsServic
         },
         now,
       );
+    },
+
+    /**
+     * Adds a verified identity to a signed-in shopper (link mode, issue 20). 'taken' when it belongs
+     * to another account, which then stays as it is; 'already' when it is this account's.
+     */
+    async linkTo(shopperId: number, identity: VerifiedIdentity): Promise<'linked' | 'already' | 'taken'> {
+      const now = new Date().toISOString();
+      const owner = await repository.shopperByIdentity(identity.provider, identity.subject);
+      if (owner === shopperId) {
+        await repository.touchIdentity(identity, now);
+        return 'already';
+      }
+      if (owner !== null) return 'taken';
+      if ((await repository.link(identity, { shopperId }, now)) !== shopperId) return 'taken';
+      await hooks.onLinked?.(shopperId, identity.provider);
+      return 'linked';
     },
 
     /**

@@ -3,6 +3,8 @@
  * shopper (created on first sign-in, flagged first-time login), the session id is rotated, and
  * the account is answered (token providers) or the browser is sent on (redirect providers).
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   type Account,
   API_BASE,
@@ -16,11 +18,20 @@ import { AppError } from '../../errors.js';
 import { signedValues } from '../../http/signed-value.js';
 import type { ProviderIdentity } from '../../integrations/identity/identity.js';
 import type { AccountService } from '../account/service.js';
+import { hashToken } from '../sessions/service.js';
 import type { BrowserWatch } from './browsers.js';
 import type { AuthService } from './service.js';
 
 export const ACCOUNT_HOME = '/account/';
 export const LOGIN_PAGE = '/account/login';
+/** Where a link finished in a redirect flow lands, with its outcome in the query. */
+export const SECURITY_PAGE = '/account/security';
+/**
+ * Puts the next sign-in with one provider in this browser in link mode (issue 20): its identity is
+ * added to the signed-in account instead of signing anyone in. Bound to the session that asked.
+ */
+export const LINK_COOKIE = 'account_link';
+const LINK_TTL_SECONDS = 600;
 /** Ties a redirect sign-in to the browser that started it (login CSRF, DESIGN §6). */
 export const SIGN_IN_FLOW_COOKIE = 'account_signin_flow';
 const FLOW_COOKIE_TTL_SECONDS = 600;
@@ -41,9 +52,13 @@ export interface SignInDeps {
   keepAccount(shopperId: number): Promise<void>;
 }
 
+/** What a link-mode sign-in came to. */
+type LinkOutcome = 'linked' | 'taken' | 'failed';
+
 export function signInSteps(deps: SignInDeps) {
   const ownOrigin = new URL(deps.publicUrl).origin;
   const flows = signedValues(deps.secret, 'sign-in-flow');
+  const links = signedValues(deps.secret, 'link');
   // Every redirect provider's callback lives under /login; the flow starts may not (the single
   // sign-on starts at the shop root), so the path is set explicitly.
   const flowCookie: CookieSerializeOptions = {
@@ -57,7 +72,7 @@ export function signInSteps(deps: SignInDeps) {
   /** Rotates the session to the shopper and notes the browser; a notice that fails never blocks the sign-in. */
   async function enter(request: FastifyRequest, reply: FastifyReply, provider: string, shopperId: number) {
     await deps.keepAccount(shopperId);
-    await reply.startSession(shopperId);
+    await reply.startSession(shopperId, provider);
     request.log.info({ provider, shopperId }, 'signed in');
     try {
       await deps.browsers.signedIn(request, reply, shopperId, provider);
@@ -70,6 +85,46 @@ export function signInSteps(deps: SignInDeps) {
     const shopperId = await deps.auth.shopperFor({ provider, ...identity });
     await enter(request, reply, provider, shopperId);
     return shopperId;
+  }
+
+  /** The link this browser asked for, when it names `provider` and is still fresh. */
+  function openLink(request: FastifyRequest, provider: string) {
+    const [linkProvider, session, until, state] = links.open(request.cookies[LINK_COOKIE])?.split('|') ?? [];
+    if (linkProvider !== provider || !session || !state || Number(until) <= Date.now()) return null;
+    return { session, state };
+  }
+
+  /**
+   * A sign-in in link mode: this browser asked to link `provider` to the session it is signed in
+   * with. Null when it did not (or the intent is for another provider, or has expired); the intent
+   * is used up here. Signed out, an old intent is dropped and the sign-in is an ordinary one.
+   * `state`: for a provider whose data arrives in a URL anyone can craft (the messaging-app
+   * widget), the link's own state must come back with it, or the data is not the shopper's own.
+   */
+  async function linkIntent(request: FastifyRequest, reply: FastifyReply, provider: string, state?: string) {
+    const link = openLink(request, provider);
+    if (!link) return null;
+    reply.clearCookie(LINK_COOKIE, { path: flowCookie.path });
+    const shopperId = await request.shopperId();
+    if (shopperId === null || !request.sessionToken) return null;
+    const sameSession = hashToken(request.sessionToken) === link.session;
+    return { shopperId, sameSession: sameSession && (state === undefined || state === link.state) };
+  }
+
+  /** Adds the identity to the account of the session that asked; never signs anyone in. */
+  async function link(
+    request: FastifyRequest,
+    provider: string,
+    identity: ProviderIdentity,
+    intent: { shopperId: number; sameSession: boolean },
+  ): Promise<LinkOutcome> {
+    if (!intent.sameSession) {
+      request.log.warn({ provider }, 'link refused: asked for by another session');
+      return 'failed';
+    }
+    const outcome = await deps.auth.linkTo(intent.shopperId, { provider, ...identity });
+    request.log.info({ provider, shopperId: intent.shopperId, outcome }, 'identity link');
+    return outcome === 'taken' ? 'taken' : 'linked';
   }
 
   return {
@@ -86,6 +141,23 @@ export function signInSteps(deps: SignInDeps) {
       return flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
     },
 
+    /**
+     * Marks this browser's next sign-in with `provider` as a link to the signed-in session (issue
+     * 20); answers the link's state, for providers whose data must carry it back.
+     */
+    bindLink(reply: FastifyReply, sessionToken: string, provider: string): string {
+      const until = Date.now() + LINK_TTL_SECONDS * 1000;
+      const state = randomBytes(18).toString('base64url');
+      reply.setCookie(LINK_COOKIE, links.seal(`${provider}|${hashToken(sessionToken)}|${until}|${state}`), {
+        ...flowCookie,
+        maxAge: LINK_TTL_SECONDS,
+      });
+      return state;
+    },
+
+    /** Whether this browser is linking `provider` (a sign-in with it will not switch accounts). */
+    linking: (request: FastifyRequest, provider: string): boolean => openLink(request, provider) !== null,
+
     /** Whether this browser started the flow of `state`; the binding is used up either way. */
     startedHere(request: FastifyRequest, reply: FastifyReply, state: string): boolean {
       const bound = flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
@@ -97,7 +169,7 @@ export function signInSteps(deps: SignInDeps) {
      * Runs a token provider's verification. Any failure becomes a 401 'sign_in_rejected' with no
      * detail for the browser (§8), the precise reason in the log.
      */
-    async verified(request: FastifyRequest, provider: string, verify: () => Promise<ProviderIdentity>) {
+    async verified<T = ProviderIdentity>(request: FastifyRequest, provider: string, verify: () => Promise<T>) {
       try {
         return await verify();
       } catch (error) {
@@ -112,9 +184,20 @@ export function signInSteps(deps: SignInDeps) {
       reply: FastifyReply,
       provider: string,
       identity: ProviderIdentity,
+      /** The link state the provider's data came back with, when it travels in a URL. */
+      linkState?: string,
     ): Promise<Account> {
-      const shopperId = await establish(request, reply, provider, identity);
       reply.header('cache-control', 'no-store');
+      const intent = await linkIntent(request, reply, provider, linkState);
+      if (intent) {
+        const outcome = await link(request, provider, identity, intent);
+        if (outcome === 'taken') {
+          throw new AppError(409, ERROR_CODES.identityTaken, 'This sign-in belongs to another account');
+        }
+        if (outcome === 'failed') throw new AppError(401, ERROR_CODES.signInRejected, 'The link was not accepted');
+        return deps.accounts.load(intent.shopperId);
+      }
+      const shopperId = await establish(request, reply, provider, identity);
       return deps.accounts.load(shopperId);
     },
 
@@ -131,6 +214,12 @@ export function signInSteps(deps: SignInDeps) {
      * authenticatedredirect cookie's address when it is safe (and clear it), else the account home.
      */
     async redirectIn(request: FastifyRequest, reply: FastifyReply, provider: string, identity: ProviderIdentity) {
+      const intent = await linkIntent(request, reply, provider);
+      if (intent) {
+        const outcome = await link(request, provider, identity, intent);
+        const query = outcome === 'linked' ? `linked=${provider}` : `link=${outcome}&provider=${provider}`;
+        return reply.header('cache-control', 'no-store').redirect(`${SECURITY_PAGE}?${query}`, 303);
+      }
       await establish(request, reply, provider, identity);
       let target = ACCOUNT_HOME;
       const cookie = request.cookies[AUTHENTICATED_REDIRECT_COOKIE];
@@ -142,9 +231,13 @@ export function signInSteps(deps: SignInDeps) {
     },
 
     /** §8: a failed redirect sign-in shows no message; the reason goes to the log. */
-    failRedirect(request: FastifyRequest, reply: FastifyReply, provider: string, error: unknown) {
+    async failRedirect(request: FastifyRequest, reply: FastifyReply, provider: string, error: unknown) {
       request.log.warn({ provider, reason: (error as Error).message }, 'sign-in failed');
-      return reply.header('cache-control', 'no-store').redirect(LOGIN_PAGE, 303);
+      // A failed link goes back to the page it was started from, saying so.
+      const target = (await linkIntent(request, reply, provider))
+        ? `${SECURITY_PAGE}?link=failed&provider=${provider}`
+        : LOGIN_PAGE;
+      return reply.header('cache-control', 'no-store').redirect(target, 303);
     },
   };
 }

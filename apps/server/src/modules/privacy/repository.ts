@@ -32,6 +32,9 @@ const asStrings = (value: unknown): Record<string, string> =>
     Object.entries(asRecord(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
 
+const asTexts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
 /** An order's address as kept after the erasure: its country and type (what VAT needs), nothing that names a person. */
 export function anonymisedAddress(json: string | null): string | null {
   const stored = asRecord(parseJson(json));
@@ -93,6 +96,7 @@ export function privacyRepository(db: Kysely<Database>) {
     const [
       identities,
       sessions,
+      passkeys,
       browsers,
       addresses,
       interests,
@@ -108,15 +112,21 @@ export function privacyRepository(db: Kysely<Database>) {
     ] = await Promise.all([
       db
         .selectFrom('shopperIdentities')
-        .select(['provider', 'subject', 'email', 'emailVerified', 'createdAt', 'lastUsedAt'])
+        .select(['provider', 'subject', 'displayName', 'email', 'emailVerified', 'createdAt', 'lastUsedAt'])
         .where('shopperId', '=', shopperId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('sessions')
-        .select(['createdAt', 'lastSeenAt', 'expiresAt'])
+        .select(['createdAt', 'lastSeenAt', 'expiresAt', 'method', 'browser', 'os', 'device', 'clientAddress'])
         .where('shopperId', '=', shopperId)
         .orderBy('createdAt')
+        .execute(),
+      db
+        .selectFrom('passkeys')
+        .select(['name', 'transports', 'backedUp', 'createdAt', 'lastUsedAt'])
+        .where('shopperId', '=', shopperId)
+        .orderBy('id')
         .execute(),
       db
         .selectFrom('shopperBrowsers')
@@ -229,6 +239,11 @@ export function privacyRepository(db: Kysely<Database>) {
       },
       signInMethods: identities.map((row) => ({ ...row, emailVerified: row.emailVerified === 1 })),
       sessions,
+      passkeys: passkeys.map(({ transports, backedUp, ...row }) => ({
+        ...row,
+        transports: asTexts(parseJson(transports)),
+        backedUp: backedUp === 1,
+      })),
       browsers,
       addresses: addresses.map((row) => ({
         id: row.id,

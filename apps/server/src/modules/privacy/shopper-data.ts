@@ -34,6 +34,14 @@ export const SHOPPER_DATA = {
   },
   shopperIdentities: { exported: 'signInMethods', erasure: 'delete' },
   sessions: { exported: 'sessions', erasure: 'delete' },
+  passkeys: { exported: 'passkeys', erasure: 'delete' },
+  webauthnChallenges: {
+    exported: {
+      notExported:
+        'single-use challenges of a passkey being added, alive a few minutes; they hold nothing but the binding to the shopper',
+    },
+    erasure: 'delete',
+  },
   shopperBrowsers: { exported: 'browsers', erasure: 'delete' },
   addresses: { exported: 'addresses', erasure: 'delete' },
   shopperInterests: { exported: 'interests', erasure: 'delete' },

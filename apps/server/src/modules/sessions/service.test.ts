@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionRepository, SessionRow } from './repository.js';
 import { hashToken, sessionService } from './service.js';
 
+const ORIGIN = { method: 'sso', client: { browser: null, os: null, device: null, clientAddress: null } };
+
 /** An in-memory store with the repository's interface, to test the expiry rules with a clock. */
 function memoryRepository() {
   const rows = new Map<string, SessionRow>();
@@ -19,6 +21,10 @@ function memoryRepository() {
     remove: async (id) => {
       rows.delete(id);
     },
+    listOf: async () => [],
+    removeByPublicId: async () => false,
+    publicIdOf: async () => null,
+    removeOthers: async () => 0,
     removeExpired: async (now, idleBefore) => {
       let removed = 0;
       for (const [id, row] of rows) {
@@ -47,7 +53,7 @@ function setup() {
 describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute expiry', () => {
   it('stores only the SHA-256 of the token, never the token', async () => {
     const { rows, sessions } = setup();
-    const token = await sessions.start(7);
+    const token = await sessions.start(7, ORIGIN);
     expect(token).toMatch(/^[\w-]{43}$/);
     expect([...rows.keys()]).toEqual([hashToken(token)]);
     expect(await sessions.resolve(token)).toBe(7);
@@ -55,7 +61,7 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('ends a session after the idle timeout without requests', async () => {
     const { sessions, advance, rows } = setup();
-    const token = await sessions.start(7);
+    const token = await sessions.start(7, ORIGIN);
     advance(3599);
     expect(await sessions.resolve(token)).toBe(7);
     advance(3600);
@@ -65,7 +71,7 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('keeps an active session alive, but never beyond the absolute maximum', async () => {
     const { sessions, advance } = setup();
-    const token = await sessions.start(7);
+    const token = await sessions.start(7, ORIGIN);
     for (let hour = 0; hour < 3; hour++) {
       advance(50 * 60);
       expect(await sessions.resolve(token)).toBe(7);
@@ -78,7 +84,7 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('writes last-seen at most once a minute, so reads stay reads', async () => {
     const { sessions, advance, rows } = setup();
-    const token = await sessions.start(7);
+    const token = await sessions.start(7, ORIGIN);
     const seen = () => rows.get(hashToken(token))?.lastSeenAt;
     const first = seen();
     advance(30);
@@ -92,7 +98,7 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('writes the last-seen times of many sessions together, off the request path', async () => {
     const { sessions, advance, rows } = setup();
-    const tokens = [await sessions.start(1), await sessions.start(2)];
+    const tokens = [await sessions.start(1, ORIGIN), await sessions.start(2, ORIGIN)];
     const firstSeen = rows.get(hashToken(tokens[0]!))?.lastSeenAt;
     advance(61);
     for (const token of tokens) expect(await sessions.resolve(token)).not.toBeNull();
@@ -106,7 +112,7 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('sweeps no session whose last-seen is still waiting to be written', async () => {
     const { sessions, advance, rows } = setup();
-    const token = await sessions.start(1);
+    const token = await sessions.start(1, ORIGIN);
     advance(3000);
     expect(await sessions.resolve(token)).toBe(1);
     advance(3000);
@@ -116,8 +122,8 @@ describe('DESIGN §6 sessions: opaque ids stored as hashes, idle and absolute ex
 
   it('ends a session on logout and sweeps expired ones', async () => {
     const { sessions, advance, rows } = setup();
-    const a = await sessions.start(1);
-    await sessions.start(2);
+    const a = await sessions.start(1, ORIGIN);
+    await sessions.start(2, ORIGIN);
     await sessions.end(a);
     expect(await sessions.resolve(a)).toBeNull();
     advance(7200);

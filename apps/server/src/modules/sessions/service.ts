@@ -3,7 +3,9 @@
  * its SHA-256, rotated at sign-in, removed at logout, with idle and absolute expiry.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionRepository } from './repository.js';
+import type { SessionInfo } from '@account/contract';
+import { type ClientDetails, clientDetails } from './client.js';
+import { newPublicId, type SessionRepository } from './repository.js';
 
 /** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -14,6 +16,16 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const TOUCH_FLUSH_MS = 2000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** How a session came to be: the sign-in method and the client that made it. */
+export interface SessionOrigin {
+  method: string;
+  client: ClientDetails;
+}
+
+export function sessionOrigin(method: string, request: { headers: { 'user-agent'?: string }; ip: string }) {
+  return { method, client: clientDetails(request.headers['user-agent'], request.ip) };
+}
 
 export interface SessionPolicy {
   idleTimeoutSeconds: number;
@@ -43,17 +55,65 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
   }
 
   return {
-    /** Creates a session and returns the token for the cookie. */
-    async start(shopperId: number): Promise<string> {
+    /** Creates a session, noting how and from what it was made; returns the token for the cookie. */
+    async start(shopperId: number, origin: SessionOrigin): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const at = now();
       await repository.create({
         id: hashToken(token),
+        publicId: newPublicId(),
         shopperId,
         now: at.toISOString(),
         expiresAt: new Date(at.getTime() + policy.maxAgeSeconds * 1000).toISOString(),
+        method: origin.method,
+        client: origin.client,
       });
       return token;
+    },
+
+    /**
+     * The shopper's live sessions, newest activity first, the one of `token` marked current. Last
+     * activity includes what this instance has not written yet; the current session is active now.
+     */
+    async list(shopperId: number, token: string): Promise<SessionInfo[]> {
+      const at = now();
+      const currentId = hashToken(token);
+      const idleSince = at.getTime() - policy.idleTimeoutSeconds * 1000;
+      const rows = await repository.listOf(shopperId, at.toISOString());
+      return rows
+        .map((row) => {
+          const waiting = seen.get(row.id);
+          const lastSeen = waiting && waiting > row.lastSeenAt ? waiting : row.lastSeenAt;
+          const current = row.id === currentId;
+          return {
+            id: row.publicId,
+            current,
+            device: row.device,
+            browser: row.browser,
+            os: row.os,
+            method: row.method,
+            clientAddress: row.clientAddress,
+            signedInAt: row.createdAt,
+            lastActiveAt: current ? at.toISOString() : lastSeen,
+          };
+        })
+        .filter((session) => session.current || Date.parse(session.lastActiveAt) > idleSince)
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+    },
+
+    /**
+     * Ends one of the shopper's other sessions: 'current' when the id is the session of `token`
+     * (which signs out with logout), 'missing' when the shopper has none by it.
+     */
+    async endOther(shopperId: number, publicId: string, token: string): Promise<'ended' | 'current' | 'missing'> {
+      const currentId = hashToken(token);
+      if (await repository.removeByPublicId(shopperId, publicId, currentId)) return 'ended';
+      return (await repository.publicIdOf(currentId)) === publicId ? 'current' : 'missing';
+    },
+
+    /** Ends every session of the shopper but the one of `token`; answers how many ended. */
+    endOthers(shopperId: number, token: string): Promise<number> {
+      return repository.removeOthers(shopperId, hashToken(token));
     },
 
     /** The shopper id of a live session, or null when the token is unknown, idle or expired. */

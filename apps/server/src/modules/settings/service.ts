@@ -33,6 +33,8 @@ export interface PublicProviders {
   telegramRedirectUrl: string | null;
   /** Sign-in with an emailed code: on whenever a mail transport is configured. */
   emailSignIn: boolean;
+  /** Passkeys (WebAuthn): sign-in and adding them on the security page. */
+  passkeys: boolean;
   /** Origins besides the shop's own that a post-sign-in redirect may go to. */
   redirectAllowList: string[];
 }
@@ -51,6 +53,7 @@ export const NO_PUBLIC_PROVIDERS: PublicProviders = {
   telegramId: null,
   telegramRedirectUrl: null,
   emailSignIn: false,
+  passkeys: false,
   redirectAllowList: [],
 };
 
@@ -206,6 +209,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         telegramId: providers.telegramId,
         telegramRedirectUrl: providers.telegramRedirectUrl,
         emailSignIn: providers.emailSignIn,
+        passkeys: providers.passkeys,
         redirectAllowList: providers.redirectAllowList,
         enableFeatures: stored.enableFeatures,
         pages: s.pages,

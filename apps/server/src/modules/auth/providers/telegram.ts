@@ -24,7 +24,9 @@ export function registerTelegramRoutes(app: FastifyInstance, options: ProviderRo
       const identity = await options.steps.verified(request, PROVIDER, async () => {
         // The widget's data comes back in a URL anyone can craft (redirect mode): a browser that is
         // signed in already is never switched to the account in such data (login CSRF, DESIGN §6).
-        if ((await request.shopperId()) !== null) throw new SignInRejected('Already signed in');
+        // Linking is the exception, and then the link's state must come back with the data.
+        const signedIn = (await request.shopperId()) !== null;
+        if (signedIn && !options.steps.linking(request, PROVIDER)) throw new SignInRejected('Already signed in');
         const verified = await verifier.verify(body);
         // The widget's signed data stays valid for its whole age window: accept each only once.
         const validUntil = new Date((Number(body.authDate) + settings.maxAgeSeconds) * 1000);
@@ -33,7 +35,7 @@ export function registerTelegramRoutes(app: FastifyInstance, options: ProviderRo
         }
         return verified;
       });
-      return options.steps.answerAccount(request, reply, PROVIDER, identity);
+      return options.steps.answerAccount(request, reply, PROVIDER, identity, body.state ?? '');
     },
     { limit: options.limit },
   );
