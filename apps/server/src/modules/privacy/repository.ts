@@ -239,10 +239,12 @@ export function privacyRepository(db: Kysely<Database>) {
       },
       signInMethods: identities.map((row) => ({ ...row, emailVerified: row.emailVerified === 1 })),
       sessions,
-      passkeys: passkeys.map(({ transports, backedUp, ...row }) => ({
-        ...row,
-        transports: asTexts(parseJson(transports)),
-        backedUp: backedUp === 1,
+      passkeys: passkeys.map((row) => ({
+        name: row.name,
+        transports: asTexts(parseJson(row.transports)),
+        backedUp: row.backedUp === 1,
+        createdAt: row.createdAt,
+        lastUsedAt: row.lastUsedAt,
       })),
       browsers,
       addresses: addresses.map((row) => ({
@@ -268,10 +270,17 @@ export function privacyRepository(db: Kysely<Database>) {
       })),
       interests,
       newsletters,
-      vouchers: vouchers.map(({ discountAmountE4, currency, used, ...row }) => ({
-        ...row,
-        discountAmount: { amount: fromTenThousandths(discountAmountE4), currency },
-        used: used !== 0,
+      vouchers: vouchers.map((row) => ({
+        id: row.id,
+        campaign: row.campaign,
+        code: row.code,
+        discountPercentage: row.discountPercentage,
+        discountAmount: { amount: fromTenThousandths(row.discountAmountE4), currency: row.currency },
+        used: row.used !== 0,
+        claimDate: row.claimDate,
+        redeemDate: row.redeemDate,
+        expireDate: row.expireDate,
+        createdAt: row.createdAt,
       })),
       achievements,
       wishlist,
