@@ -53,6 +53,7 @@ beforeAll(async () => {
         EMAIL_CODE_RESEND_INTERVAL: '0',
         WEBHOOK_POLL_INTERVAL_MS: '50',
         DATA_EXPORT_RATE_LIMIT: '2',
+        PHONE_CODE_RESEND_INTERVAL: '0',
       },
     }),
     startServer({ env: { MAIL_TRANSPORT: 'none', ACCOUNT_DELETION_RECENT_SIGN_IN: '60' } }),
@@ -124,6 +125,19 @@ async function fillEveryTable(s: TestServer, browser: TestBrowser): Promise<void
     body: { InterestIds: [1, 2] },
   });
   expect(interests.statusCode, interests.body).toBe(200);
+  // Adding a passkey takes an authenticator (security.test.ts does that): the row is written here.
+  await db(s)
+    .insertInto('passkeys')
+    .values({
+      shopperId: me.id,
+      credentialId: `privacy-test-${me.id}-${Date.now()}`,
+      publicKey: 'pQECAyYgASFYIA',
+      transports: '["internal"]',
+      name: 'Laptop',
+      createdAt: new Date().toISOString(),
+      lastUsedAt: null,
+    })
+    .execute();
   if (s === server) {
     const code = await browser.request({ method: 'POST', url: SEND_CODE, body: {} });
     expect(code.statusCode, code.body).toBe(200);
