@@ -87,7 +87,8 @@ main{max-width:880px;margin:0 auto;padding:32px 24px}
 .hero a{display:inline-block;margin-top:16px;padding:10px 20px;border-radius:8px;background:#fff;color:#17302a;font-weight:700;text-decoration:none}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:16px;margin-top:32px}
 .grid figure{margin:0;background:#fff;border-radius:12px;padding:12px}.grid img{width:100%;border-radius:8px}
-footer{padding:24px;text-align:center;color:#55615d}`;
+footer{padding:24px;text-align:center;color:#55615d}
+.notice{margin:0 0 24px;padding:16px 20px;border-radius:12px;background:#e6f5ec;color:#13402a;font-weight:600}`;
 
 function page(title: string, company: string, body: string, language = 'en'): string {
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8">
@@ -111,6 +112,25 @@ const LEGAL: Record<string, [title: string, text: string]> = {
     'Cookie policy',
     'This demo shop uses only the cookies it needs: your session, a cross-site request token and your language.',
   ],
+};
+
+/**
+ * What the shop home says when the account area sends a shopper back after deleting their account
+ * (`?account_deleted=deleted|scheduled`, issue 21): a real shop shows the same on its own home.
+ */
+const ACCOUNT_DELETED: Record<string, Record<'deleted' | 'scheduled', string>> = {
+  en: {
+    deleted: 'Your account has been deleted. Thank you for shopping with us.',
+    scheduled: 'Your account will be deleted soon. Sign in before then to keep it.',
+  },
+  nl: {
+    deleted: 'Je account is verwijderd. Bedankt dat je bij ons hebt gewinkeld.',
+    scheduled: 'Je account wordt binnenkort verwijderd. Log voor die tijd in om het te houden.',
+  },
+  de: {
+    deleted: 'Ihr Konto wurde gelöscht. Vielen Dank für Ihren Einkauf.',
+    scheduled: 'Ihr Konto wird in Kürze gelöscht. Melden Sie sich vorher an, um es zu behalten.',
+  },
 };
 
 export interface DemoShopOptions {
@@ -138,8 +158,13 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
     svg(reply, iconSvg(request.params.name.replace(/\.svg$/, ''))),
   );
 
-  const home = async (language: string, reply: FastifyReply) => {
+  const home = async (language: string, reply: FastifyReply, deleted: unknown) => {
     const name = await company();
+    const texts = ACCOUNT_DELETED[language] ?? ACCOUNT_DELETED.en;
+    const notice =
+      texts && (deleted === 'deleted' || deleted === 'scheduled')
+        ? `<p class="notice" role="status">${escapeHtml(texts[deleted])}</p>`
+        : '';
     const tiles = ['trail-runner-gtx', 'summit-30-backpack', 'alpine-down-jacket', 'trekking-poles', 'camp-mug']
       .map(
         (slug) =>
@@ -151,18 +176,21 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
       page(
         'Home',
         name,
-        `<section class="hero"><h1>Gear for every trail</h1><p>Welcome to the ${escapeHtml(name)} demo shop.</p>
+        `${notice}<section class="hero"><h1>Gear for every trail</h1><p>Welcome to the ${escapeHtml(name)} demo shop.</p>
 <a href="/account">Go to my account</a></section><div class="grid">${tiles}</div>`,
         language,
       ),
     );
   };
-  app.get('/', async (_request, reply) => home((await options.settings.defaults()).language, reply));
-  app.get<{ Params: { lang: string } }>('/:lang/', async (request, reply) => {
+  type HomeQuery = { Querystring: { account_deleted?: unknown } };
+  app.get<HomeQuery>('/', async (request, reply) =>
+    home((await options.settings.defaults()).language, reply, request.query.account_deleted),
+  );
+  app.get<HomeQuery & { Params: { lang: string } }>('/:lang/', async (request, reply) => {
     const lang = request.params.lang;
     const languages = (await options.settings.snapshot()).languages.map((l) => l.code);
     if (!languages.includes(lang)) return reply.callNotFound();
-    return home(lang, reply);
+    return home(lang, reply, request.query.account_deleted);
   });
   for (const [slug, [title, text]] of Object.entries(LEGAL)) {
     app.get(`/${slug}`, async (_request, reply) =>
