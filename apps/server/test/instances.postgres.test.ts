@@ -4,7 +4,7 @@
  * and liveness; and a stopping instance finishes the delivery it has under way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Account } from '@account/contract';
 import pg from 'pg';
@@ -89,6 +89,9 @@ beforeAll(async () => {
     WEBHOOK_POLL_INTERVAL_MS: '50',
     WEBHOOK_RETRY_BASE_MS: '100',
     WEBHOOK_TIMEOUT_MS: '5000',
+    // Deletions wait a day; the test makes them due, and both instances' jobs look every 100 ms.
+    ACCOUNT_DELETION_GRACE_DAYS: '1',
+    ACCOUNT_DELETION_POLL_INTERVAL_MS: '100',
     // No load balancer to wait for: a stopped instance closes at once (startup.test.ts tests the drain).
     SHUTDOWN_DRAIN_MS: '0',
   };
@@ -201,6 +204,65 @@ describe('issue 8: two instances on one PostgreSQL', () => {
     expect(sofias.map((e) => (e.data.interestIds as number[])[0])).toEqual(
       Array.from({ length: 20 }, (_, i) => (i % 5) + 1),
     );
+  });
+
+  it('issue 21: due account deletions are erased once each though both instances look, and each shopper.deleted is delivered once, signed', async () => {
+    const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+    await client.connect();
+    const now = new Date().toISOString();
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { rows } = await client.query<{ id: number }>(
+        `insert into shoppers (email, first_name, last_name, telephone, default_language, default_country, default_currency,
+           created_at, updated_at, external_id, email_verified_by, deletion_due_at)
+         values ($1, 'Leaving', $2, '+31600000000', 'en', 'NL', 'EUR', $3, $3, $4, 'shop', $3) returning id`,
+        [`leaving${i}@example.com`, `Shopper${i}`, now, `cust-leaving-${i}`],
+      );
+      const id = rows[0]?.id ?? 0;
+      ids.push(id);
+      await client.query(
+        `insert into addresses (shopper_id, first_name, last_name, country, street, city, created_at, updated_at)
+         values ($1, 'Leaving', $2, 'NL', 'Oudegracht', 'Utrecht', $3, $3)`,
+        [id, `Shopper${i}`, now],
+      );
+    }
+    await eventually(async () => {
+      const { rows } = await client.query<{ n: string }>(
+        'select count(*) as n from shoppers where id = any($1) and deleted_at is not null',
+        [ids],
+      );
+      expect(Number(rows[0]?.n)).toBe(ids.length);
+    });
+    const { rows: events } = await client.query<{ shopper_id: number; n: string }>(
+      "select shopper_id, count(*) as n from webhook_events where type = 'shopper.deleted' and shopper_id = any($1) group by shopper_id",
+      [ids],
+    );
+    const { rows: left } = await client.query<{ n: string }>(
+      "select count(*) as n from shoppers where id = any($1) and (email <> '' or last_name <> '' or external_id is not null)",
+      [ids],
+    );
+    await client.end();
+    expect(events.map((e) => Number(e.n))).toEqual(ids.map(() => 1));
+    expect(Number(left[0]?.n)).toBe(0);
+
+    await eventually(() => {
+      const deleted = receiver.acknowledged().filter((e) => e.type === 'shopper.deleted' && ids.includes(e.shopper.id));
+      expect(deleted.length).toBeGreaterThanOrEqual(ids.length);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const deliveries = receiver.received.filter((r) => {
+      const event = JSON.parse(r.body) as { type: string; shopper: { id: number } };
+      return r.answer === 'ok' && event.type === 'shopper.deleted' && ids.includes(event.shopper.id);
+    });
+    expect(deliveries).toHaveLength(ids.length);
+    for (const delivery of deliveries) {
+      const timestamp = String(delivery.headers['x-account-timestamp']);
+      const expected = createHmac('sha256', 'whsec_test').update(`${timestamp}.${delivery.body}`).digest('hex');
+      expect(delivery.headers['x-account-signature']).toBe(`v1=${expected}`);
+      expect((JSON.parse(delivery.body) as { shopper: { externalId: string } }).shopper.externalId).toMatch(
+        /^cust-leaving-\d+$/,
+      );
+    }
   });
 
   it('a stopping instance finishes the delivery under way before it exits', async () => {
