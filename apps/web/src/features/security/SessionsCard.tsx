@@ -9,7 +9,7 @@ import { useSiteConfig } from '@/lib/config-context';
 import { type Translate, useT } from '@/lib/i18n';
 import { methodName } from '@/lib/method-names';
 import { useSystemMessage } from '@/lib/system-message';
-import { Button } from '@/ui/Button';
+import { Button, buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
@@ -17,6 +17,8 @@ import { Spinner } from '@/ui/Spinner';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from './api/security';
 import { dateAndTime } from './date-and-time';
 import styles from './SecurityPage.module.css';
+
+const rowAction = buttonClass('action');
 
 const DEVICE_KEYS: Record<string, string> = {
   desktop: 'ac_DeviceDesktop',
@@ -66,7 +68,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
         <div className={styles.rowActions}>
           <InlineConfirm
             key={end.submittedAt}
-            className={styles.action}
+            className={rowAction}
             describedBy={nameId}
             onConfirm={() => end.mutate(session.id, { onSuccess: () => show(t('ac_SessionSignedOut')) })}
           >

@@ -22,7 +22,7 @@ import { methodName } from '@/lib/method-names';
 import { passkeysSupported } from '@/lib/passkeys';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
-import { Button } from '@/ui/Button';
+import { Button, buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
@@ -38,6 +38,8 @@ import {
 } from './api/security';
 import { dateAndTime } from './date-and-time';
 import styles from './SecurityPage.module.css';
+
+const rowAction = buttonClass('action');
 
 /** The translation key of a failed change: the last way in, or anything else. */
 const failureKey = (error: unknown) =>
@@ -74,7 +76,7 @@ function IdentityRow({ identity }: { identity: LinkedIdentity }) {
         <InlineConfirm
           // A refused removal asks afresh next time, instead of keeping 'Are you sure?' open.
           key={remove.submittedAt}
-          className={styles.action}
+          className={rowAction}
           describedBy={nameId}
           onConfirm={() => remove.mutate(identity.id, { onSuccess: () => show(t('ac_MethodRemoved', { name })) })}
         >
@@ -160,7 +162,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
         <div className={styles.rowActions}>
           <button
             type="button"
-            className={styles.action}
+            className={rowAction}
             aria-label={t('ac_RenamePasskey', { name: passkey.name })}
             onClick={() => setEditing(true)}
           >
@@ -168,7 +170,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
           </button>
           <InlineConfirm
             key={remove.submittedAt}
-            className={styles.action}
+            className={rowAction}
             describedBy={nameId}
             onConfirm={() => remove.mutate(passkey.id, { onSuccess: () => show(t('ac_PasskeyRemoved')) })}
           >
