@@ -11,6 +11,7 @@ export * from './domain/field-definitions.js';
 export * from './domain/money.js';
 export * from './domain/redirects.js';
 export * from './domain/rules.js';
+export * from './domain/sign-in-methods.js';
 export * from './domain/status.js';
 export * from './domain/theme.js';
 export * from './domain/validation.js';

@@ -41,6 +41,7 @@ const screens: Record<ScreenId, Screen> = {
   overview: screen(() => import('../features/overview/OverviewPage'), 'OverviewPage'),
   editProfile: screen(() => import('../features/profile/EditProfilePage'), 'EditProfilePage'),
   settings: screen(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+  security: screen(() => import('../features/security/SecurityPage'), 'SecurityPage'),
   achievements: screen(() => import('../features/achievements/AchievementsPage'), 'AchievementsPage'),
   addresses: screen(() => import('../features/addresses/AddressBookPage'), 'AddressBookPage'),
   addressAdd: addressForm,

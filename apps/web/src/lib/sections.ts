@@ -43,6 +43,7 @@ export const SECTIONS = {
     customPages: { section: PAGE_SECTIONS.overview, base: 'accountoverviews' },
   },
   editProfile: { path: 'edit-profile', title: 'ac_EditProfileTitle' },
+  security: { path: 'security', title: 'ac_Security', menu: { icon: 'shield', place: 'end' } },
   settings: { path: 'settings', title: 'ac_Settings', menu: { icon: 'gear', place: 'end' } },
   achievements: {
     path: 'achievements',

@@ -4,13 +4,7 @@
  * ceremonies that add a passkey and sign in with one.
  */
 import { z } from 'zod';
-
-/** Providers whose identity can be linked to an account from the security page. */
-export const LINKABLE_PROVIDERS = ['sso', 'auth0', 'google', 'apple', 'facebook', 'steam', 'telegram'] as const;
-export type LinkableProvider = (typeof LINKABLE_PROVIDERS)[number];
-
-/** The web app goes to the login page with this query to run one provider's sign-in in link mode. */
-export const LINK_QUERY = 'link';
+import { LINKABLE_PROVIDERS } from '../domain/sign-in-methods.js';
 
 /** A session's opaque public id (never its token or the token's hash). */
 export const SessionIdParams = z.object({
@@ -100,7 +94,8 @@ const credentialBase = {
   rawId: base64url(1024),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).nullish(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  /** What the browser's extensions answered; nothing of it is used, so nothing of it is kept. */
+  clientExtensionResults: z.unknown().transform(() => ({})),
 };
 
 /** A new credential as navigator.credentials.create() answers it (RegistrationResponseJSON). */

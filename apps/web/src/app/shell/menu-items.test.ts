@@ -18,7 +18,7 @@ const names = (items: ReturnType<typeof buildMenu>) =>
   items.map((item) => ('key' in item.name ? item.name.key : item.name.text));
 
 describe('§2 Shell: menu order and feature gating', () => {
-  it('lists overview, the feature sections, a spacer, settings and logout, in that order', () => {
+  it('lists overview, the feature sections, a spacer, security (issue 20), settings and logout, in that order', () => {
     expect(names(buildMenu({ enableFeatures: ALL, pages: [] }))).toEqual([
       'ac_AccountOverview',
       'ac_Achievements',
@@ -27,6 +27,7 @@ describe('§2 Shell: menu order and feature gating', () => {
       'ac_MyVouchers',
       'ac_MyWishlist',
       '',
+      'ac_Security',
       'ac_Settings',
       'ac_Logout',
     ]);
@@ -34,7 +35,7 @@ describe('§2 Shell: menu order and feature gating', () => {
 
   it('shows a feature entry only when its feature is enabled', () => {
     const menu = buildMenu({ enableFeatures: ['MyOrders'], pages: [] });
-    expect(names(menu)).toEqual(['ac_AccountOverview', 'ac_MyOrders', '', 'ac_Settings', 'ac_Logout']);
+    expect(names(menu)).toEqual(['ac_AccountOverview', 'ac_MyOrders', '', 'ac_Security', 'ac_Settings', 'ac_Logout']);
   });
 
   it('gives the overview the user icon and the root url, logout an action instead of a url', () => {

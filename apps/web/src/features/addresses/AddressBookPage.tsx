@@ -13,12 +13,15 @@ import { useCountryName } from '@/lib/localize';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
+import { buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import styles from './AddressBookPage.module.css';
 import { addressSlots } from './address-slots';
 import { useDeleteAddress, useUpdateAddress } from './api/addresses';
+
+const rowAction = buttonClass('action');
 
 type Role = 'billing' | 'shipping';
 
@@ -105,19 +108,19 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
         ))}
       </address>
       <div className={styles.actions}>
-        <AppLink to={paths.addressEdit(address.addressId)} className={styles.action} aria-describedby={nameId}>
+        <AppLink to={paths.addressEdit(address.addressId)} className={rowAction} aria-describedby={nameId}>
           {t('ac_Edit')}
         </AppLink>
-        <InlineConfirm className={styles.action} describedBy={nameId} onConfirm={() => void actions.remove(address)}>
+        <InlineConfirm className={rowAction} describedBy={nameId} onConfirm={() => void actions.remove(address)}>
           {t('ac_Delete')}
         </InlineConfirm>
         {slot === 'billing' && !address.isShipping && (
-          <button type="button" className={styles.action} onClick={() => void actions.switchRole(address, 'shipping')}>
+          <button type="button" className={rowAction} onClick={() => void actions.switchRole(address, 'shipping')}>
             {t('ac_MakeDeliveryDefault')}
           </button>
         )}
         {slot === 'shipping' && !address.isBilling && (
-          <button type="button" className={styles.action} onClick={() => void actions.switchRole(address, 'billing')}>
+          <button type="button" className={rowAction} onClick={() => void actions.switchRole(address, 'billing')}>
             {t('ac_MakeBillingDefault')}
           </button>
         )}
@@ -125,7 +128,7 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
           <div className={styles.popupWrap} ref={popupRef}>
             <button
               type="button"
-              className={styles.action}
+              className={rowAction}
               aria-expanded={popup}
               aria-controls={popupId}
               aria-describedby={nameId}

@@ -10,6 +10,7 @@ import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useFormatMoney } from '@/lib/money';
 import { useSystemMessage } from '@/lib/system-message';
+import { buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
@@ -17,6 +18,8 @@ import { PageHeader } from '@/ui/PageHeader';
 import { Table } from '@/ui/Table';
 import { useRemoveWishlist } from './api/wishlist';
 import styles from './WishlistPage.module.css';
+
+const rowAction = buttonClass('action');
 
 function useRemoveWishes() {
   const loading = useLoading();
@@ -64,7 +67,7 @@ function WishRow({ product }: { product: Product }) {
       <td className={styles.price}>{money(product.price)}</td>
       <td className={styles.options}>
         {product.url && (
-          <a href={product.url} target="_blank" rel="noopener" className={styles.action}>
+          <a href={product.url} target="_blank" rel="noopener" className={rowAction}>
             {t('ac_MoreInfo')}
             <span className="visually-hidden">
               {' '}
@@ -74,7 +77,7 @@ function WishRow({ product }: { product: Product }) {
         )}
         <button
           type="button"
-          className={styles.action}
+          className={rowAction}
           aria-label={t('ac_RemoveItem', { name: product.name })}
           onClick={() => void remove([product])}
         >
@@ -99,7 +102,7 @@ export function WishlistPage() {
         collapsible
         actions={
           products.length > 0 && (
-            <InlineConfirm className={styles.action} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
+            <InlineConfirm className={rowAction} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
               {t('ac_ClearList')}
             </InlineConfirm>
           )

@@ -5,12 +5,14 @@
  */
 import { EmailCodeRequestBody } from '@account/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
+import { passkeysSupported } from '@/lib/passkeys';
 import { problemsOf } from '@/lib/validate';
 import { Button } from '@/ui/Button';
 import { CodeForm } from '@/ui/CodeForm';
 import { TextField } from '@/ui/Field';
-import { loginWith } from '../api/sign-in';
+import { cancelPasskeyPrompt, loginWith, signInWithPasskey } from '../api/sign-in';
 import { useSignInComplete } from '../sign-in-complete';
 import styles from './EmailSignInForm.module.css';
 
@@ -26,6 +28,27 @@ export function EmailSignInForm() {
   useEffect(() => {
     if (sentTo === null) input.current?.focus();
   }, [sentTo]);
+
+  // Where the browser can, the address field also suggests this site's passkeys (conditional
+  // mediation, issue 20): picking one signs in at once. Failures are the shopper's choice to
+  // type an address instead, so they pass silently.
+  const { passkeys } = useSiteConfig();
+  useEffect(() => {
+    if (!passkeys || sentTo !== null || !passkeysSupported()) return;
+    let active = true;
+    let started = false;
+    void PublicKeyCredential.isConditionalMediationAvailable?.().then((available) => {
+      if (!available || !active) return;
+      started = true;
+      signInWithPasskey(true)
+        .then((account) => active && complete(account))
+        .catch(() => {});
+    });
+    return () => {
+      active = false;
+      if (started) void cancelPasskeyPrompt();
+    };
+  }, [passkeys, sentTo, complete]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +84,7 @@ export function EmailSignInForm() {
         label={t('ac_Email')}
         name="email"
         type="email"
-        autoComplete="email"
+        autoComplete={passkeys ? 'username webauthn' : 'email'}
         inputMode="email"
         maxLength={250}
         required

@@ -4,9 +4,11 @@
  * the signed widget data in the query, which the page sends to POST /login/telegram. (The
  * callback mode would need 'unsafe-eval' in the content security policy.)
  */
+import { LINK_QUERY, LINK_STATE_QUERY } from '@account/contract';
 import { useEffect, useRef } from 'react';
 import { loadScript } from '@/lib/load-script';
 import styles from '../LoginPage.module.css';
+import { useLinkMode } from '../link-mode';
 
 export const TELEGRAM_SCRIPT = 'https://telegram.org/js/telegram-widget.js?22';
 const WIDGET_DELAY_MS = 100;
@@ -15,6 +17,11 @@ export const TELEGRAM_FIELDS = ['id', 'first_name', 'last_name', 'username', 'ph
 
 export function TelegramSignIn({ botName, redirectUrl }: { botName: string; redirectUrl: string | null }) {
   const container = useRef<HTMLDivElement>(null);
+  const linkMode = useLinkMode();
+  // Linking comes back to this page with the link's state, which the server wants with the data.
+  const authUrl = linkMode
+    ? `${window.location.origin}/account/login?${new URLSearchParams({ [LINK_QUERY]: 'telegram', [LINK_STATE_QUERY]: linkMode.state })}`
+    : (redirectUrl ?? `${window.location.origin}/account/login`);
 
   useEffect(() => {
     const parent = container.current;
@@ -27,7 +34,7 @@ export function TelegramSignIn({ botName, redirectUrl }: { botName: string; redi
           'data-size': 'large',
           'data-radius': '8',
           'data-request-access': 'write',
-          'data-auth-url': redirectUrl ?? `${window.location.origin}/account/login`,
+          'data-auth-url': authUrl,
         },
         parent,
       ).catch(() => {});
@@ -36,7 +43,7 @@ export function TelegramSignIn({ botName, redirectUrl }: { botName: string; redi
       clearTimeout(timer);
       parent.replaceChildren();
     };
-  }, [botName, redirectUrl]);
+  }, [botName, authUrl]);
 
   return <div ref={container} className={styles.telegram} />;
 }
