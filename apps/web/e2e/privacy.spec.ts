@@ -78,7 +78,7 @@ test('issue 21: download my data gives a ZIP with README.txt, account.json, orde
   await page.goto('/account/login');
   await page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true }).click();
   await page.getByRole('button', { name: /^Emma/ }).click();
-  await page.goto('/account/settings');
+  await page.goto('/account/security');
   await expect(page.getByRole('heading', { name: 'Privacy', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Download my data' }).scrollIntoViewIfNeeded();
   await expectNoAxeViolations(page);
@@ -131,7 +131,7 @@ test('issue 21: delete my account with the emailed code; the shop home confirms,
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/account\/?$/);
 
-    await page.goto('/account/settings');
+    await page.goto('/account/security');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();

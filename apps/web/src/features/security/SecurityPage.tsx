@@ -1,7 +1,8 @@
 /**
- * Security (issue 20): where the shopper is signed in and how they sign in. A link finished on
- * the login page (or by a provider's callback) comes back here with its outcome in the query,
- * which is shown once and taken out of the address.
+ * Security (issue 20): where the shopper is signed in and how they sign in, and their data to take
+ * along or have erased (issue 21, the privacy card). A link finished on the login page (or by a
+ * provider's callback) comes back here with its outcome in the query, shown once and then taken
+ * out of the address.
  */
 import { isLinkableProvider } from '@account/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { methodName } from '@/lib/method-names';
 import { useSystemMessage } from '@/lib/system-message';
 import { PageHeader } from '@/ui/PageHeader';
 import { signInMethodsQuery } from './api/security';
+import { PrivacyCard } from './PrivacyCard';
 
 import styles from './SecurityPage.module.css';
 import { SessionsCard } from './SessionsCard';
@@ -59,6 +61,7 @@ export function SecurityPage() {
       <div className={styles.cards}>
         <SessionsCard />
         <SignInMethodsCard />
+        <PrivacyCard />
       </div>
     </>
   );

@@ -22,7 +22,6 @@ import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
 import { Spinner } from '@/ui/Spinner';
 import { useUpdateInterests, useUpdateLocalize, useUpdateNewsletters } from './api/settings';
-import { PrivacyCard } from './PrivacyCard';
 import styles from './SettingsPage.module.css';
 
 type LocaleField = 'country' | 'language' | 'currency';
@@ -196,7 +195,6 @@ export function SettingsPage() {
             save={(ids, options) => saveNewsletters({ ids, ...options })}
           />
         )}
-        <PrivacyCard />
       </div>
     </>
   );
