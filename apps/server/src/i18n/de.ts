@@ -452,7 +452,7 @@ export const DE: Catalogue = {
   ac_DeviceMobile: 'Telefon',
   ac_DeviceTablet: 'Tablet',
   ac_DeviceTv: 'Fernseher',
-  ac_SignedInWith: 'Angemeldet mit {method}',
+  ac_SessionMethod: 'Anmeldemethode: {method}',
   ac_SignedInOn: 'Angemeldet am {date}',
   ac_LastActiveOn: 'Zuletzt aktiv am {date}',
   ac_ActiveNow: 'Jetzt aktiv',

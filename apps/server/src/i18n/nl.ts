@@ -447,7 +447,7 @@ export const NL: Catalogue = {
   ac_DeviceMobile: 'Telefoon',
   ac_DeviceTablet: 'Tablet',
   ac_DeviceTv: 'Tv',
-  ac_SignedInWith: 'Ingelogd met {method}',
+  ac_SessionMethod: 'Inlogmethode: {method}',
   ac_SignedInOn: 'Ingelogd op {date}',
   ac_LastActiveOn: 'Laatst actief op {date}',
   ac_ActiveNow: 'Nu actief',

@@ -451,7 +451,7 @@ export const EN = {
   ac_DeviceMobile: 'Phone',
   ac_DeviceTablet: 'Tablet',
   ac_DeviceTv: 'TV',
-  ac_SignedInWith: 'Signed in with {method}',
+  ac_SessionMethod: 'Sign-in method: {method}',
   ac_SignedInOn: 'Signed in on {date}',
   ac_LastActiveOn: 'Last active on {date}',
   ac_ActiveNow: 'Active now',

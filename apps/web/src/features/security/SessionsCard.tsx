@@ -51,7 +51,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
         </p>
         <ul className={styles.facts}>
           {device && <li>{t(device)}</li>}
-          <li>{t('ac_SignedInWith', { method: methodName(session.method, t, companyName) })}</li>
+          <li>{t('ac_SessionMethod', { method: methodName(session.method, t, companyName) })}</li>
           <li>{t('ac_SignedInOn', { date: dateAndTime(session.signedInAt, t) })}</li>
           <li>
             {session.current ? t('ac_ActiveNow') : t('ac_LastActiveOn', { date: dateAndTime(session.lastActiveAt, t) })}
