@@ -3,7 +3,7 @@
  * writes of its orders by its own ids.
  */
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
-import { type InferResult, type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow } from '../../db/types.js';
@@ -139,14 +139,29 @@ function assemble(rows: OrderRow[], products: LineRow[], transactions: PaymentRo
 }
 
 export function orderRepository(db: Kysely<Database>) {
+  /**
+   * Orders' products and transactions by the orders' ids, given as one value so that the statement
+   * stays the same whatever their number: an array on PostgreSQL, a JSON array on SQLite (read with
+   * json_each). A page's products were read with the page's subquery run again, twice a page.
+   */
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const idList = (ids: readonly number[]): unknown => (postgres ? ids : JSON.stringify(ids));
+  const orderIdIn = (ids: unknown) =>
+    postgres
+      ? sql<boolean>`${sql.ref('orderId')} = any(${ids}::int[])`
+      : sql<boolean>`${sql.ref('orderId')} in (select value from json_each(${ids}))`;
+  const linesOf = prepared(db, (p: { ids: unknown }) =>
+    selectLines(db).where(orderIdIn(p.ids)).orderBy('orderId').orderBy('position'),
+  );
+  const paymentsOf = prepared(db, (p: { ids: unknown }) =>
+    selectPayments(db).where(orderIdIn(p.ids)).orderBy('orderId').orderBy('createdAt'),
+  );
+
   /** Full orders (with products and transactions) for the given rows, in two more queries. */
   async function hydrate(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [products, transactions] = await Promise.all([
-      selectLines(db).where('orderId', 'in', ids).orderBy('orderId').orderBy('position').execute(),
-      selectPayments(db).where('orderId', 'in', ids).orderBy('orderId').orderBy('createdAt').execute(),
-    ]);
+    const ids = { ids: idList(rows.map((row) => row.id)) };
+    const [products, transactions] = await Promise.all([linesOf.rows(ids), paymentsOf.rows(ids)]);
     return assemble(rows, products, transactions);
   }
 
@@ -178,9 +193,9 @@ export function orderRepository(db: Kysely<Database>) {
 
   /**
    * A page of the shopper's orders (or of those whose search text matches the LIKE pattern): its
-   * rows with the count, products and transactions, each a prepared query. The page's ids are
-   * chosen from the shopper's entries of the covering index orders_shopper_search_idx alone
-   * (index-only scans); full rows are read for the page's orders only.
+   * rows with the count, each a prepared query, then their products and transactions (hydrate).
+   * The page's ids are chosen from the shopper's entries of the covering index
+   * orders_shopper_search_idx alone (index-only scans); full rows are read for the page's orders only.
    */
   const pageQueries = (searching: boolean) => {
     type Params = { shopperId: number; pattern: string; limit: number; offset: number };
@@ -210,12 +225,6 @@ export function orderRepository(db: Kysely<Database>) {
           .orderBy('orders.createdAt', 'desc')
           .orderBy('orders.id', 'desc'),
       ),
-      lines: prepared(db, (p: Params) =>
-        selectLines(db).where('orderId', 'in', pageIds(p)).orderBy('orderId').orderBy('position'),
-      ),
-      payments: prepared(db, (p: Params) =>
-        selectPayments(db).where('orderId', 'in', pageIds(p)).orderBy('orderId').orderBy('createdAt'),
-      ),
       count: prepared(db, count),
     };
   };
@@ -234,9 +243,7 @@ export function orderRepository(db: Kysely<Database>) {
       // Unused by the queries of the whole list, which take no pattern.
       const params = { shopperId, pattern: pattern ?? '', limit, offset };
       const rows = await queries.rows.rows(params);
-      const [products, transactions] =
-        rows.length === 0 ? [[], []] : await Promise.all([queries.lines.rows(params), queries.payments.rows(params)]);
-      const orders = assemble(rows, products, transactions);
+      const orders = await hydrate(rows);
       // Kysely types a count as string, number or bigint (db/connection.ts reads bigint as a number).
       if (rows[0]) return { orders, total: Number(rows[0].total) };
       if (offset === 0) return { orders, total: 0 };
