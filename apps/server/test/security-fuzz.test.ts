@@ -41,7 +41,12 @@ const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 
 beforeAll(async () => {
   // A sign-in limit out of reach, so that the login calls are judged on their input all along.
-  server = await startServerWithAllProviders({ env: { SIGN_IN_RATE_LIMIT: '1000000' } });
+  // One data download a day: the input of every later one is still checked first (400), and
+  // what passes gets the limit's 429 instead of rendering Emma's invoices again (privacy.test.ts
+  // checks the download itself).
+  server = await startServerWithAllProviders({
+    env: { SIGN_IN_RATE_LIMIT: '1000000', DATA_EXPORT_RATE_LIMIT: '1' },
+  });
   sample = samples(await shopperData(server, await personaId(server, 'emma')));
 });
 afterAll(async () => {
