@@ -554,7 +554,94 @@ describe(`issue 21: delete my account (${databaseKind})`, () => {
     });
     expect(await rowsOf(grace, 'addresses', sofiaId)).toBe(0);
   });
+  it('deleting is atomic: a failure at the erasure’s last step leaves the whole account, every row of every table, and the shopper signed in', async () => {
+    const sofia = await signedIn(noMail, 'demo-sofia');
+    await fillEveryTable(noMail, sofia);
+    const sofiaId = await shopperIdOf(noMail, PERSONAS.sofia.email);
+    const before = await wholeAccount(noMail, sofiaId);
+    expect(before.orders.length).toBeGreaterThan(0);
+
+    const failure = await failAtErasureEnd(noMail);
+    try {
+      const failed = await sofia.request({ method: 'POST', url: DELETE, body: { Confirmation: 'DELETE' } });
+      expect(failed.statusCode, failed.body).toBe(500);
+      expect(await wholeAccount(noMail, sofiaId)).toEqual(before);
+      expect((await sofia.request(ME)).statusCode).toBe(200);
+    } finally {
+      await failure.remove();
+    }
+    const deleted = await sofia.request({ method: 'POST', url: DELETE, body: { Confirmation: 'DELETE' } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await rowsOf(noMail, 'addresses', sofiaId)).toBe(0);
+  });
+
+  it('deleting is atomic in the job too: an erasure that fails midway leaves the whole account, and a later look erases it', async () => {
+    const noah = await signedIn(grace, 'demo-noah');
+    const noahId = await shopperIdOf(grace, PERSONAS.noah.email);
+    // What scheduling leaves (every session ended), with the grace period over.
+    await db(grace).deleteFrom('sessions').where('shopperId', '=', noahId).execute();
+    const before = await wholeAccount(grace, noahId);
+    const failure = await failAtErasureEnd(grace);
+    try {
+      await db(grace)
+        .updateTable('shoppers')
+        .set({ deletionDueAt: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', noahId)
+        .execute();
+      // The job looks every 50 ms: many erasures begin and fail in this time.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await wholeAccount(grace, noahId)).toEqual({
+        ...before,
+        shopper: { ...before.shopper, deletionDueAt: expect.any(String) },
+      });
+    } finally {
+      await failure.remove();
+    }
+    await eventually(async () => expect(await rowsOf(grace, 'addresses', noahId)).toBe(0));
+    expect((await noah.request(ME)).statusCode).toBe(401);
+  });
 });
+
+/** Every row of the account: its count in each table of shopper-data.ts, the shopper row and the orders as stored. */
+async function wholeAccount(s: TestServer, shopperId: number) {
+  const counts: Record<string, number> = {};
+  for (const table of Object.keys(SHOPPER_DATA) as ShopperTable[]) counts[table] = await rowsOf(s, table, shopperId);
+  const shopper = await db(s).selectFrom('shoppers').selectAll().where('id', '=', shopperId).executeTakeFirstOrThrow();
+  const orders = await db(s)
+    .selectFrom('orders')
+    .select(['id', 'shippingAddress', 'billingAddress', 'accessUrl'])
+    .where('shopperId', '=', shopperId)
+    .orderBy('id')
+    .execute();
+  return { counts, shopper, orders };
+}
+
+/**
+ * Makes the erasure's last statement fail (blanking the shopper row, after every table was
+ * emptied and the orders anonymised): a database trigger, so nothing in the application changes.
+ */
+async function failAtErasureEnd(s: TestServer): Promise<{ remove(): Promise<void> }> {
+  if (databaseKind === 'postgres') {
+    await sql`create function fail_erasure() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure at the end of an erasure'; end $$`.execute(db(s));
+    await sql`create trigger fail_erasure before update of email on shoppers for each row
+      when (old.email <> '' and new.email = '') execute function fail_erasure()`.execute(db(s));
+    return {
+      async remove() {
+        await sql`drop trigger fail_erasure on shoppers`.execute(db(s));
+        await sql`drop function fail_erasure()`.execute(db(s));
+      },
+    };
+  }
+  await sql`create trigger fail_erasure before update of email on shoppers
+    when old.email <> '' and new.email = ''
+    begin select raise(abort, 'injected failure at the end of an erasure'); end`.execute(db(s));
+  return {
+    async remove() {
+      await sql`drop trigger fail_erasure`.execute(db(s));
+    },
+  };
+}
 
 async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
