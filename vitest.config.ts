@@ -36,6 +36,7 @@ export default defineConfig({
           exclude: ['apps/server/test/**/*.postgres.test.ts'],
           environment: 'node',
           env: { ...env, TEST_DATABASE: 'sqlite' },
+          globalSetup: ['apps/server/test/support/demo-template-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -48,7 +49,11 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           env: { ...env, TEST_DATABASE: 'postgres' },
-          globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
+          // In this order: the template is made on the PostgreSQL the first one starts.
+          globalSetup: [
+            'apps/server/test/support/postgres-global-setup.ts',
+            'apps/server/test/support/demo-template-global-setup.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

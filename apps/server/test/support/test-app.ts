@@ -1,10 +1,11 @@
 /**
- * A real server for integration tests: the app from buildApp() on a fresh SQLite file or a fresh
- * PostgreSQL database (TEST_DATABASE picks which), listening on a free port so that server-to-
- * server calls (the OpenID Connect token exchange) really travel over HTTP.
+ * A real server for integration tests: the app from buildApp() on a SQLite file or a PostgreSQL
+ * database of its own (TEST_DATABASE picks which), listening on a free port so that server-to-
+ * server calls (the OpenID Connect token exchange) really travel over HTTP. In demo mode the
+ * database starts as a copy of the run's migrated and seeded template.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@account/contract';
@@ -18,22 +19,25 @@ import { freePort } from './ports.js';
 export { freePort };
 
 export type DatabaseKind = 'sqlite' | 'postgres';
+/** The file the server opens in DATA_DIR (db/connection.ts). */
+const SQLITE_FILE = 'account.db';
 export const databaseKind = (process.env.TEST_DATABASE ?? 'sqlite') as DatabaseKind;
 
-/** A fresh, empty database: a temporary directory for SQLite, a new database on the test PostgreSQL. */
-export async function freshDatabase(kind: DatabaseKind = databaseKind): Promise<{
-  env: Record<string, string>;
-  drop(): Promise<void>;
-}> {
+/** A database of its own for a test: new, or a copy of `template` (a file on SQLite, a database's name on PostgreSQL). */
+async function newDatabase(
+  kind: DatabaseKind,
+  template: string | null,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'account-test-'));
   if (kind === 'sqlite') {
+    if (template) copyFileSync(template, path.join(dataDir, SQLITE_FILE));
     return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = inject('postgresUrl');
   const name = `account_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -48,6 +52,15 @@ export async function freshDatabase(kind: DatabaseKind = databaseKind): Promise<
     },
   };
 }
+
+/** A fresh, empty database: a temporary directory for SQLite, a new database on the test PostgreSQL. */
+export const freshDatabase = (kind: DatabaseKind = databaseKind) => newDatabase(kind, null);
+
+/**
+ * A fresh database already migrated and holding the demo shop: a copy of the run's template
+ * (demo-template-global-setup.ts), so a server in demo mode starts without migrating and seeding.
+ */
+const demoDatabase = (kind: DatabaseKind = databaseKind) => newDatabase(kind, inject('demoTemplate'));
 
 /** A path of the account API. */
 export const api = (path: string) => `${API_BASE}${path}`;
@@ -97,14 +110,15 @@ function webFixture(): string {
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await freshDatabase();
+  const demo = options.demo ?? true;
+  const database = demo ? await demoDatabase() : await freshDatabase();
   // A test that must know the address before the server starts (a provider at the server's own
   // demo identity provider) picks the port itself.
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DEMO: String(options.demo ?? true),
+    DEMO: String(demo),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     ...database.env,
