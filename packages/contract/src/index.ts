@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './domain/account.js';
+export * from './domain/achievement-progress.js';
 export * from './domain/achievements.js';
 export * from './domain/address-rules.js';
 export * from './domain/address-text.js';
@@ -9,6 +10,7 @@ export * from './domain/entities.js';
 export * from './domain/features.js';
 export * from './domain/field-definitions.js';
 export * from './domain/money.js';
+export * from './domain/payment-shipment-status.js';
 export * from './domain/redirects.js';
 export * from './domain/rules.js';
 export * from './domain/sign-in-methods.js';

@@ -77,7 +77,8 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof body?.status === 'number' && typeof body.code === 'string' && typeof body.message === 'string';
 }
 
-async function failure(response: Response): Promise<ApiError> {
+/** The ApiError of a failed response, with the server's error body when it sent one. */
+export async function failure(response: Response): Promise<ApiError> {
   let body: ErrorBody | null = null;
   try {
     const json: unknown = await response.json();
@@ -114,27 +115,4 @@ export async function call<N extends EndpointName>(name: N, input: CallInput<N> 
   if (!response.ok) throw await failure(response);
   if (response.status === 204) return undefined as ResponseOf<N>;
   return (await response.json()) as ResponseOf<N>;
-}
-
-/**
- * §7 file download via GET: the file name comes from Content-Disposition and defaults to
- * 'unknow.txt' (sic, as the spec names it).
- */
-export async function downloadFile(url: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw await failure(response);
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name =
-    /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ??
-    /filename="?([^";]+)"?/i.exec(disposition)?.[1] ??
-    'unknow.txt';
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = decodeURIComponent(name);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }

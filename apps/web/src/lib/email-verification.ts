@@ -1,36 +1,12 @@
 /**
- * The verified-email calls (issue 19): a code to the address waiting for confirmation (or the
- * unverified email), its check, and dropping a change that was not confirmed. Each answers the
- * account, which replaces the cached one.
+ * Whether an email address waits for confirmation (issue 19), and whether the shop can ask for it.
+ * The calls that confirm it are in lib/email-codes.ts.
  */
 import type { Account } from '@account/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useSetAccount } from './account';
-import { call } from './api';
 import { useSiteConfig } from './config-context';
 
 /** Whether the shop can send email: without it no address can be proven, so nothing offers to. */
 export const useEmailCodesOn = (): boolean => useSiteConfig().emailSignIn;
-
-export function useSendEmailCode() {
-  return useMutation({ mutationFn: () => call('sendEmailCode', { body: {} }) });
-}
-
-export function useVerifyEmail() {
-  const setAccount = useSetAccount();
-  return useMutation({
-    mutationFn: (code: string) => call('verifyEmail', { body: { code } }),
-    onSuccess: (account) => setAccount(account),
-  });
-}
-
-export function useCancelEmailChange() {
-  const setAccount = useSetAccount();
-  return useMutation({
-    mutationFn: () => call('cancelEmailChange'),
-    onSuccess: (account) => setAccount(account),
-  });
-}
 
 /** Navigation state asking the overview to open the code popup (after saving a new address). */
 export const VERIFY_EMAIL_STATE = { verifyEmail: true } as const;

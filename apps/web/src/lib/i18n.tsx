@@ -3,7 +3,7 @@
  * (spec §8). Placeholders such as {name} are filled from the params.
  */
 import { normaliseTranslationKey, type TranslationEntry, type TranslationKey } from '@account/contract';
-import { createContext, Fragment, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 // A string that is not a known key still type-checks: labels can come from the server.
 export type TextKey = TranslationKey | (string & {});
@@ -36,18 +36,3 @@ export function I18nProvider({
 }
 
 export const useT = (): Translate => useContext(I18nContext);
-
-/** A translated text whose {placeholders} are filled with elements, e.g. links inside a sentence. */
-export function Trans({ k, values }: { k: TextKey; values: Record<string, ReactNode> }) {
-  const t = useT();
-  const parts = t(k).split(/\{(\w+)\}/);
-  // The parts of one template never move, so their position is a stable key.
-  return (
-    <>
-      {parts.map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: positions within one template are stable
-        <Fragment key={index}>{index % 2 === 1 && part in values ? values[part] : part}</Fragment>
-      ))}
-    </>
-  );
-}

@@ -5,7 +5,8 @@
  */
 import type { Account } from '@account/contract';
 import { lazy, Suspense, useState } from 'react';
-import { needsEmailVerification, useCancelEmailChange, useEmailCodesOn } from '@/lib/email-verification';
+import { useCancelEmailChange } from '@/lib/email-codes';
+import { needsEmailVerification, useEmailCodesOn } from '@/lib/email-verification';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from './Button';

@@ -4,7 +4,7 @@
  * answered account in place, closes the popup and says so.
  */
 import type { Account } from '@account/contract';
-import { useSendEmailCode, useVerifyEmail } from '@/lib/email-verification';
+import { useSendEmailCode, useVerifyEmail } from '@/lib/email-codes';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { CodeForm } from './CodeForm';

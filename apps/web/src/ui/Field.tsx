@@ -4,7 +4,7 @@
  * A field is its label plus one body (control, hint, error), so a form grid can line up the
  * controls of a row even when one label wraps.
  */
-import { type ComponentPropsWithRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 import styles from './Field.module.css';
 
 interface Common {
@@ -98,30 +98,6 @@ export function RadioGroup<V extends string | number>({
         ))}
       </div>
       <FieldError id={errorId} error={error} />
-    </fieldset>
-  );
-}
-
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
-  label: ReactNode;
-  onChange(checked: boolean): void;
-}
-
-export function Checkbox({ label, onChange, ...input }: CheckboxProps) {
-  return (
-    <label className={styles.choice}>
-      <input type="checkbox" onChange={(event) => onChange(event.target.checked)} {...input} />
-      <span>{label}</span>
-    </label>
-  );
-}
-
-/** A group of checkboxes with a legend, e.g. the interests or newsletters of the shop. */
-export function CheckboxGroup({ legend, children }: { legend: ReactNode; children: ReactNode }) {
-  return (
-    <fieldset className={styles.group}>
-      <legend className={styles.label}>{legend}</legend>
-      <div className={styles.options}>{children}</div>
     </fieldset>
   );
 }

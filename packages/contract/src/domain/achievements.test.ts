@@ -3,10 +3,10 @@ import {
   achievementIcon,
   achievementPercentage,
   achievementProgressText,
-  claimedAchievements,
   isAchievementClaimable,
   orderAchievements,
-} from './achievements.js';
+} from './achievement-progress.js';
+import { claimedAchievements } from './achievements.js';
 
 describe('§3 Account: claimed achievements', () => {
   it('are those with a claim date, sorted newest first', () => {

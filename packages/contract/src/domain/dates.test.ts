@@ -102,6 +102,36 @@ describe('§9 Dates: a missing or invalid date is shown as nothing', () => {
     expect(toDate(0)?.toISOString()).toBe('1970-01-01T00:00:00.000Z');
     expect(toDate(new Date(ISO))?.getTime()).toBe(Date.parse(ISO));
   });
+
+  it('§9 Dates: toDate reads a timestamp as the server writes it, and with an offset or more decimals', () => {
+    expect(toDate('2026-11-21T09:30:00.000Z')?.toISOString()).toBe('2026-11-21T09:30:00.000Z');
+    expect(toDate('2024-03-05T11:07:00+02:00')?.toISOString()).toBe('2024-03-05T09:07:00.000Z');
+    expect(toDate('2024-03-05T09:07:00.123456Z')?.toISOString()).toBe('2024-03-05T09:07:00.123Z');
+    expect(toDate('2024-03-05T09:07Z')?.toISOString()).toBe('2024-03-05T09:07:00.000Z');
+  });
+
+  it.each([
+    ['a day past the end of the month with a time', '2023-02-30T10:00:00Z'],
+    ['month 13', '2024-13-01'],
+    ['day 0', '2024-03-00'],
+    ['an hour past 24', '2024-03-05T25:00:00Z'],
+    ['a date without its day', '2024-03'],
+    ['a date in words', 'March 5, 2024'],
+    ['a date with slashes', '2024/03/05'],
+  ])('§9 Dates: toDate finds no date in %s', (_name, value) => {
+    expect(toDate(value)).toBeNull();
+  });
+
+  it("§9 Dates: a calendar date (yyyy-MM-dd) is that day in the shopper's time zone, also west of UTC", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(formatDate('2025-01-09', 'achievement')).toBe('09-01-2025');
+      expect(toDate('2025-01-09')?.getDate()).toBe(9);
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
 });
 
 describe('§9 Dates: business-day addition skips Saturday and Sunday', () => {

@@ -1,5 +1,5 @@
 /** Date display, submit formats and business days per spec §9 Dates. Month names are English. */
-import { addBusinessDays as addWeekdays, isValid, lightFormat, parseISO } from 'date-fns';
+import { addBusinessDays as addWeekdays, isValid, lightFormat } from 'date-fns';
 
 export const DATE_FORMATS = {
   /** Achievements page claim date. */
@@ -34,11 +34,32 @@ const MONTH_NAMES = [
 
 export type DateInput = Date | string | number;
 
+/**
+ * The contract's dates (entities.ts): a Timestamp as the server writes it, ISO 8601 with its offset
+ * (2026-11-21T09:30:00.000Z), and a CalendarDate (yyyy-MM-dd), a day in the shopper's time zone.
+ */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * The platform reads these forms itself (ECMAScript's date-time string format); date-fns' parseISO,
+ * which reads every form of ISO 8601, would add ~1 KB gzipped to each screen that shows a date.
+ */
+function fromIso(text: string): Date | null {
+  const match = ISO_DATE.exec(text);
+  if (!match) return null;
+  const [, year, month, day, time] = match;
+  // A date without a time would be read as midnight UTC, which is the day before west of Greenwich.
+  const date = new Date(time ? text : `${text}T00:00`);
+  // The platform rolls a day past the month's end (30 February) over into the next month.
+  const written = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return written.getUTCMonth() === Number(month) - 1 ? date : null;
+}
+
 /** A Date from an ISO string, a timestamp or a Date; null when it is not a real date. */
 export function toDate(value: DateInput | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
-  return isValid(date) ? date : null;
+  const date = typeof value === 'string' ? fromIso(value) : new Date(value);
+  return date && isValid(date) ? date : null;
 }
 
 /**

@@ -12,7 +12,8 @@ export const FEATURES = {
 
 export type Feature = (typeof FEATURES)[keyof typeof FEATURES];
 
-export const ALL_FEATURES: readonly Feature[] = Object.values(FEATURES);
+// Pure: a bundle that does not use the list (the web app) drops it.
+export const ALL_FEATURES: readonly Feature[] = /* @__PURE__ */ Object.values(FEATURES);
 
 export function hasFeature(enabled: readonly string[] | undefined, feature: Feature): boolean {
   return enabled?.includes(feature) ?? false;

@@ -6,6 +6,9 @@
 import type { FieldDefinition } from './entities.js';
 import { FIELD_TYPES } from './field-types.js';
 import { LIMITS } from './rules.js';
+import { WIZARD_STEPS } from './wizard-steps.js';
+
+export { WIZARD_STEPS, type WizardStep } from './wizard-steps.js';
 
 type FieldSpec = Pick<FieldDefinition, 'orderField' | 'row' | 'width'> & Partial<FieldDefinition>;
 
@@ -73,10 +76,6 @@ export const DEFAULT_FIRST_TIME_LOGIN_FIELDS: readonly FieldDefinition[] = [
   field({ orderField: 'LastName', row: 1, width: 50, maxLength: LIMITS.sharedTextMaxLength }),
   field({ orderField: 'Email', row: 2, width: 100 }),
 ];
-
-/** Profile wizard steps (§4 Profile wizard): only steps in this list are kept. */
-export const WIZARD_STEPS = ['Gender', 'FirstName', 'LastName', 'Email', 'Telephone', 'BirthDate'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const DEFAULT_QUESTION_FIELDS: readonly FieldDefinition[] = WIZARD_STEPS.map((orderField, index) =>
   field({ orderField, row: index + 1, width: 100 }),

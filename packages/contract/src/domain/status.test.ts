@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EN } from '../i18n/en.js';
 import {
-  canDeleteOrder,
-  canViewCode,
-  ORDER_STATUS_CODES,
-  orderStatus,
   SHIPMENT_STATUS_CODES,
   shipmentStatus,
   TRANSACTION_STATUS_CODES,
   transactionStatus,
-} from './status.js';
+} from './payment-shipment-status.js';
+import { canDeleteOrder, canViewCode, ORDER_STATUS_CODES, orderStatus } from './status.js';
 
 const english = EN as Readonly<Record<string, string>>;
 

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
 import { FieldDefinition } from '../domain/entities.js';
-import { ORDER_STATUS_CODES, SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/status.js';
+import { SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/payment-shipment-status.js';
+import { ORDER_STATUS_CODES } from '../domain/status.js';
 
 /** The shop's own id of a record: safe in a URL path segment without encoding. */
 export const ExternalId = z

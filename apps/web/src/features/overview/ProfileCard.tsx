@@ -18,7 +18,6 @@ import { useT } from '@/lib/i18n';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
-import { uploadFile } from '@/lib/upload';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
@@ -63,6 +62,8 @@ function AvatarUpload({ account }: { account: Account }) {
     if (local) return;
     setProgress(0);
     try {
+      // The upload code loads when a picture is chosen, not with the overview.
+      const { uploadFile } = await import('@/lib/upload');
       const { imageUrl } = await uploadFile('uploadImage', file, setProgress);
       // The new avatar shows at once; no page reload.
       setAccount({ ...account, imageUrl });

@@ -16,7 +16,7 @@ import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { Checkbox, CheckboxGroup } from '@/ui/Field';
+import { Checkbox, CheckboxGroup } from '@/ui/Checkbox';
 import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';

@@ -8,7 +8,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useReloadAccount } from '@/lib/account';
-import { ApiError, call, downloadFile, urlOf } from '@/lib/api';
+import { ApiError, call, urlOf } from '@/lib/api';
+import { downloadFile } from '@/lib/download';
 import { nextPage } from '../order-list';
 
 const orderKeys = {

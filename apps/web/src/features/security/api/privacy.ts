@@ -1,7 +1,8 @@
 /** The privacy card's server calls (issue 21): the data download and deleting the account. */
 import type { DeleteAccountResponse } from '@account/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { call, downloadFile, urlOf } from '@/lib/api';
+import { call, urlOf } from '@/lib/api';
+import { downloadFile } from '@/lib/download';
 
 /** How a deletion is confirmed here, and a deletion waiting for its day. */
 export const privacyQuery = queryOptions({
