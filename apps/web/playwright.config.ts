@@ -12,6 +12,8 @@ import {
   FRESH_PORT,
   FRESH_URL,
   freshDataDir,
+  MAIN_PORT,
+  mainDataDir,
   PROVIDERS_PORT,
   PROVIDERS_URL,
   providersServerEnv,
@@ -26,8 +28,8 @@ if (!existsSync(chromium)) {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(tmpdir(), `account-e2e-${port}`);
+const port = MAIN_PORT;
+const dataDir = mainDataDir;
 const providersDataDir = path.join(tmpdir(), `account-e2e-${PROVIDERS_PORT}`);
 
 const serverEnv = (listen: number) => ({
@@ -53,8 +55,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits for a step or a test that hangs, not a speed check: on a busy machine (other work on
+  // these two cores) a page takes several times as long to load. Tests wait on states, never on time.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL: `http://localhost:${port}`,
@@ -75,7 +79,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      // Tests that change shared demo data run once, here; a few only make sense on a phone.
+      // Tests that change shared demo data, and those of behaviour the same at every width (ANY_WIDTH
+      // in fixtures.ts), run once, here; a few only make sense on a phone.
       grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },

@@ -1,6 +1,13 @@
 /** Address book and address form in Chromium (issue 4; spec §2 Address book, Address add and edit, §4, §5). */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, fillPrivateAddress, signIn, signInAsNewShopper } from './fixtures';
+import {
+  ANY_WIDTH,
+  callApi,
+  expectNoAxeViolations,
+  fillPrivateAddress,
+  signInAs,
+  signInAsNewShopper,
+} from './fixtures';
 
 async function openAddressBook(page: Page) {
   await page.goto('/account/addresses');
@@ -27,25 +34,20 @@ async function pick(page: Page, label: string, typed: string, option: RegExp, gr
  * book takes a call, not a form filled in.
  */
 async function addAddress(page: Page, city: string, fields: Record<string, string | number | boolean> = {}) {
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/account/api/v1/address', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-    data: {
-      FirstName: 'Tess',
-      LastName: 'Visser',
-      Email: 'tess@example.com',
-      ConfirmEmail: 'tess@example.com',
-      Telephone: '+31 612345678',
-      ConfirmTelephone: '+31 612345678',
-      Country: 'NL',
-      Address: 'Oudegracht',
-      AddressNumber: '12',
-      ZipCode: '3511 AB',
-      City: city,
-      ...fields,
-    },
+  await callApi(page, 'POST', '/address', {
+    FirstName: 'Tess',
+    LastName: 'Visser',
+    Email: 'tess@example.com',
+    ConfirmEmail: 'tess@example.com',
+    Telephone: '+31 612345678',
+    ConfirmTelephone: '+31 612345678',
+    Country: 'NL',
+    Address: 'Oudegracht',
+    AddressNumber: '12',
+    ZipCode: '3511 AB',
+    City: city,
+    ...fields,
   });
-  expect(response.ok(), await response.text()).toBe(true);
 }
 
 test.describe('§2 Address add and edit', () => {
@@ -79,21 +81,25 @@ test.describe('§2 Address add and edit', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('after the first submit every change revalidates: emails and phone numbers must match', async ({ page }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/addresses/add');
-    await page.getByRole('button', { name: 'Add address' }).click();
-    await expect(page.getByText('Please enter a city.')).toBeVisible();
-    await fillPrivateAddress(page);
-    await expect(page.getByText('Please enter a city.')).toBeHidden();
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('other@example.com');
-    await expect(page.getByText('The email addresses do not match.')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@example.com');
-    await expect(page.getByText('The email addresses do not match.')).toBeHidden();
-    await page.getByRole('textbox', { name: 'Phone number (+31)', exact: true }).fill('06123');
-    await expect(page.getByText('The phone number is too short.').first()).toBeVisible();
-    await expect(page.getByText('The phone numbers do not match.')).toBeVisible();
-  });
+  test(
+    'after the first submit every change revalidates: emails and phone numbers must match',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/addresses/add');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await expect(page.getByText('Please enter a city.')).toBeVisible();
+      await fillPrivateAddress(page);
+      await expect(page.getByText('Please enter a city.')).toBeHidden();
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('other@example.com');
+      await expect(page.getByText('The email addresses do not match.')).toBeVisible();
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@example.com');
+      await expect(page.getByText('The email addresses do not match.')).toBeHidden();
+      await page.getByRole('textbox', { name: 'Phone number (+31)', exact: true }).fill('06123');
+      await expect(page.getByText('The phone number is too short.').first()).toBeVisible();
+      await expect(page.getByText('The phone numbers do not match.')).toBeVisible();
+    },
+  );
 
   test('adds a private address with a country and a phone code picked by typing part of a name', async ({ page }) => {
     await signInAsNewShopper(page);
@@ -114,25 +120,27 @@ test.describe('§2 Address add and edit', () => {
     await expect(billing).toContainText('+32 470123456');
   });
 
-  test('the server checks the email on submit; the first address becomes the default billing and delivery address', async ({
-    page,
-  }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/addresses/add');
-    await fillPrivateAddress(page);
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('tess@localhost');
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@localhost');
-    await page.getByRole('button', { name: 'Add address' }).click();
-    await expect(page.getByText('This email address is not valid.')).toBeVisible();
-    await expect(page).toHaveURL(/\/addresses\/add$/);
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('tess@example.com');
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@example.com');
-    await page.getByRole('button', { name: 'Add address' }).click();
+  test(
+    'the server checks the email on submit; the first address becomes the default billing and delivery address',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/addresses/add');
+      await fillPrivateAddress(page);
+      await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('tess@localhost');
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@localhost');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await expect(page.getByText('This email address is not valid.')).toBeVisible();
+      await expect(page).toHaveURL(/\/addresses\/add$/);
+      await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('tess@example.com');
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('tess@example.com');
+      await page.getByRole('button', { name: 'Add address' }).click();
 
-    await expect(page).toHaveURL(/\/account\/addresses$/);
-    await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('Oudegracht 12');
-    await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('Oudegracht 12');
-  });
+      await expect(page).toHaveURL(/\/account\/addresses$/);
+      await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('Oudegracht 12');
+      await expect(page.getByRole('region', { name: 'Delivery address' })).toContainText('Oudegracht 12');
+    },
+  );
 
   test('a company address needs a valid EU VAT number; private hides the company fields', async ({ page }) => {
     await signInAsNewShopper(page);
@@ -150,30 +158,32 @@ test.describe('§2 Address add and edit', () => {
     await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('Vissers Bikes B.V.');
   });
 
-  test('editing a company address presets Company; choosing Private clears and hides the company fields', async ({
-    page,
-  }) => {
-    await signInAsNewShopper(page);
-    await addAddress(page, 'Amsterdam', {
-      AddressType: 1,
-      CompanyName: 'Vissers Bikes B.V.',
-      VatNumber: 'NL859048378B01',
-    });
-    await openAddressBook(page);
-    const billing = page.getByRole('region', { name: 'Billing address' });
-    await expect(billing).toContainText('Vissers Bikes B.V.');
-    await billing.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByRole('radio', { name: 'Company' })).toBeChecked();
-    await page.getByRole('radio', { name: 'Private' }).check();
-    await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await expect(page).toHaveURL(/\/account\/addresses$/);
-    await expect(billing).toContainText('Amsterdam');
-    await expect(billing).not.toContainText('Vissers Bikes');
-  });
+  test(
+    'editing a company address presets Company; choosing Private clears and hides the company fields',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await addAddress(page, 'Amsterdam', {
+        AddressType: 1,
+        CompanyName: 'Vissers Bikes B.V.',
+        VatNumber: 'NL859048378B01',
+      });
+      await openAddressBook(page);
+      const billing = page.getByRole('region', { name: 'Billing address' });
+      await expect(billing).toContainText('Vissers Bikes B.V.');
+      await billing.getByRole('link', { name: 'Edit' }).click();
+      await expect(page.getByRole('radio', { name: 'Company' })).toBeChecked();
+      await page.getByRole('radio', { name: 'Private' }).check();
+      await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await expect(page).toHaveURL(/\/account\/addresses$/);
+      await expect(billing).toContainText('Amsterdam');
+      await expect(billing).not.toContainText('Vissers Bikes');
+    },
+  );
 
-  test('an id that is not the shopper’s goes back to the address book', async ({ page }) => {
-    await signIn(page, 'Noah');
+  test('an id that is not the shopper’s goes back to the address book', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Noah');
     await page.goto('/account/addresses/edit/1');
     await expect(page).toHaveURL(/\/account\/addresses$/);
   });
@@ -205,7 +215,7 @@ test.describe('§2 Address book', () => {
     await expect(page.getByRole('region', { name: 'Other addresses' })).toHaveCount(0);
   });
 
-  test('the default billing address becomes the delivery address, and back', async ({ page }) => {
+  test('the default billing address becomes the delivery address, and back', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await addAddress(page, 'Utrecht');
     await addAddress(page, 'Leiden', { IsShipping: true });
@@ -222,7 +232,7 @@ test.describe('§2 Address book', () => {
     await expect(billing).toContainText('Utrecht');
   });
 
-  test('an address is edited from its card', async ({ page }) => {
+  test('an address is edited from its card', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await addAddress(page, 'Utrecht');
     await openAddressBook(page);

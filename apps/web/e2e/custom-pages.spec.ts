@@ -1,6 +1,6 @@
 /** The shop's own content pages in a frame, in Chromium (issue 7; spec §2 Custom content pages, §9 Timing). */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs } from './fixtures';
 import { STAND_INS_URL } from './providers.config';
 
 interface ConfiguredPage {
@@ -17,12 +17,17 @@ async function configuredPages(page: Page): Promise<Record<string, ConfiguredPag
   return Object.fromEntries(pages.map((p) => [p.name, p]));
 }
 
-/** The frame's height must be its content's height plus 16 px (§2, §9). */
+/**
+ * The frame's height must be its content's height plus 16 px (§2, §9), and stay so after the
+ * re-measurement 250 ms after load: settled, not growing by 16 px with each measurement.
+ */
 async function expectSizedToContent(page: Page, title: string) {
   const frame = page.getByTitle(title, { exact: true });
   await expect(frame).toBeVisible();
-  // Past the re-measurement 250 ms after load: the height must have settled, not kept growing.
-  await page.waitForTimeout(600);
+  // Past the re-measurement at once on the page's clock (installed before each test), then one
+  // frame for the page to draw what it measured.
+  await page.clock.runFor(600);
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
   const [outer, inner] = await Promise.all([
     frame.evaluate((element) => element.getBoundingClientRect().height),
     page
@@ -35,8 +40,12 @@ async function expectSizedToContent(page: Page, title: string) {
 }
 
 test.describe('§2 Custom content pages', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+
   test('a card page shows a spinner, then its content in a frame sized to it', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     const { 'size-guide': sizeGuide } = await configuredPages(page);
     if (!sizeGuide) throw new Error('the demo shop has no size guide');
     await page.goto(`/account/orders/page/${sizeGuide.pageId}`);
@@ -49,7 +58,7 @@ test.describe('§2 Custom content pages', () => {
   });
 
   test('an unframed page stands on the page itself, without a card', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     const { 'loyalty-programme': loyalty } = await configuredPages(page);
     if (!loyalty) throw new Error('the demo shop has no loyalty programme page');
     await page.goto(`/account/achievements/${loyalty.pageId}`);
@@ -58,26 +67,30 @@ test.describe('§2 Custom content pages', () => {
     expect(await frame.evaluate((element) => element.closest('section') === null)).toBe(true);
   });
 
-  test('§4 a page that asks to be waited for keeps the spinner until it says it is ready', async ({ page }) => {
-    await signIn(page, 'Emma');
-    const { 'gift-card-balance': giftCards } = await configuredPages(page);
-    if (!giftCards) throw new Error('the demo shop has no gift card page');
-    await page.goto(`/account/vouchers/${giftCards.pageId}`);
-    // The page loads at once but fetches its data for 600 ms after WaitForCustomLoadedEvent.
-    await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toBeVisible();
-    const frame = page.frameLocator('iframe[title="Gift card balance"]');
-    await expect(frame.getByRole('heading', { name: 'Your gift cards' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toHaveCount(0);
-    await expectSizedToContent(page, 'Gift card balance');
-    // AddCardClass: the card variant lets the page reach the card's edges.
-    const padding = await page
-      .getByTitle('Gift card balance', { exact: true })
-      .evaluate((element) => getComputedStyle(element.closest('section')?.firstElementChild ?? element).paddingTop);
-    expect(padding).toBe('0px');
-  });
+  test(
+    '§4 a page that asks to be waited for keeps the spinner until it says it is ready',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Emma');
+      const { 'gift-card-balance': giftCards } = await configuredPages(page);
+      if (!giftCards) throw new Error('the demo shop has no gift card page');
+      await page.goto(`/account/vouchers/${giftCards.pageId}`);
+      // The page loads at once but fetches its data for 600 ms after WaitForCustomLoadedEvent.
+      await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toBeVisible();
+      const frame = page.frameLocator('iframe[title="Gift card balance"]');
+      await expect(frame.getByRole('heading', { name: 'Your gift cards' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toHaveCount(0);
+      await expectSizedToContent(page, 'Gift card balance');
+      // AddCardClass: the card variant lets the page reach the card's edges.
+      const padding = await page
+        .getByTitle('Gift card balance', { exact: true })
+        .evaluate((element) => getComputedStyle(element.closest('section')?.firstElementChild ?? element).paddingTop);
+      expect(padding).toBe('0px');
+    },
+  );
 
   test('a document opens through its page/ route from the menu', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account');
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
@@ -88,8 +101,8 @@ test.describe('§2 Custom content pages', () => {
     await expectSizedToContent(page, 'Returns policy');
   });
 
-  test('§2 Custom content pages: every configured page is reachable at page/{its url}', async ({ page }) => {
-    await signIn(page, 'Emma');
+  test('§2 Custom content pages: every configured page is reachable at page/{its url}', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Emma');
     const { 'returns-policy': returns } = await configuredPages(page);
     if (!returns) throw new Error('the demo shop has no returns policy');
     // The configured URL is a path of several segments, e.g. /demo-shop/pages/returns-policy.
@@ -102,8 +115,8 @@ test.describe('§2 Custom content pages', () => {
   test.describe(() => {
     // Only to let a frame of another origin onto the page: the account area's policy keeps them out.
     test.use({ bypassCSP: true });
-    test('messages from anywhere but the page’s own frame and origin change nothing', async ({ page }) => {
-      await signIn(page, 'Emma');
+    test('messages from anywhere but the page’s own frame and origin change nothing', ANY_WIDTH, async ({ page }) => {
+      await signInAs(page, 'Emma');
       const { 'size-guide': sizeGuide } = await configuredPages(page);
       if (!sizeGuide) throw new Error('the demo shop has no size guide');
       await page.goto(`/account/orders/page/${sizeGuide.pageId}`);
@@ -120,11 +133,22 @@ test.describe('§2 Custom content pages', () => {
       }, `${STAND_INS_URL}/health`);
       const foreignFrame = () => page.frames().find((f) => f.url().startsWith(STAND_INS_URL));
       await expect.poll(() => foreignFrame()?.url()).toContain('/health');
+      // Messages from one window arrive in the order sent: once the page has the foreign frame's
+      // last one, it has handled the others (and its own, sent earlier).
+      const listening = await page.evaluateHandle(() => ({
+        last: new Promise<void>((resolve) => {
+          window.addEventListener('message', (event) => {
+            if (event.data === 'last') resolve();
+          });
+        }),
+      }));
       await foreignFrame()?.evaluate(() => {
         window.parent.postMessage({ type: 'frameChange', height: 4000 }, '*');
         window.parent.postMessage('WaitForCustomLoadedEvent', '*');
+        window.parent.postMessage('last', '*');
       });
-      await page.waitForTimeout(300);
+      await listening.evaluate((listener) => listener.last);
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(drawn)));
       expect(await frame.evaluate((element) => element.getBoundingClientRect().height)).toBe(height);
       await expect(frame).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading page' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 /** Orders list, order detail, payment actions, deletion and invoices in Chromium (issue 5; spec §2, §4, §7). */
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs } from './fixtures';
 
 interface ListedOrder {
   id: number;
@@ -24,7 +24,7 @@ async function allOrders(page: Page): Promise<ListedOrder[]> {
 
 test.describe('§2 Orders list', () => {
   test('searches by product name from page 1, loads more, expands the first card only', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
     const cards = page
@@ -57,7 +57,7 @@ test.describe('§2 Orders list', () => {
   });
 
   test('each card links to the order detail; the breadcrumb leads back', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/orders');
     const link = page.getByRole('link', { name: /^View order details/ }).first();
     const number = ((await link.textContent()) ?? '').replace('View order details', '').trim();
@@ -70,7 +70,7 @@ test.describe('§2 Orders list', () => {
 
 test.describe('§2 Order detail', () => {
   test('shows every order status with its label, products, transactions, amounts and addresses', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     const orders = await allOrders(page);
     const labels: Record<number, string> = {
       10: 'Awaiting payment',
@@ -97,8 +97,8 @@ test.describe('§2 Order detail', () => {
     await expectNoAxeViolations(page);
   });
 
-  test("'View code' replaces 'View order' for a finished order's code product", async ({ page }) => {
-    await signIn(page, 'Emma');
+  test("'View code' replaces 'View order' for a finished order's code product", ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Emma');
     const orders = await allOrders(page);
     const withCode = orders.find((o) => o.status === 50 && o.products.some((p) => p.productType === 1));
     expect(withCode, 'a finished demo order with a code product').toBeDefined();
@@ -107,8 +107,8 @@ test.describe('§2 Order detail', () => {
     await expect(page.getByRole('link', { name: /^View code/ }).first()).toBeVisible();
   });
 
-  test('a bad or foreign id shows the not-found state', async ({ page }) => {
-    await signIn(page, 'Noah');
+  test('a bad or foreign id shows the not-found state', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Noah');
     for (const id of ['abc', '1.5', '1']) {
       await page.goto(`/account/orders/${id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
@@ -117,8 +117,8 @@ test.describe('§2 Order detail', () => {
     await expect(page).toHaveURL(/\/account\/orders$/);
   });
 
-  test('Start payment opens the shop’s payment page in a new tab', async ({ page }) => {
-    await signIn(page, 'Emma');
+  test('Start payment opens the shop’s payment page in a new tab', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Emma');
     const order = (await allOrders(page)).find((o) => o.status === 20);
     if (!order) throw new Error('no demo order with status 20');
     await page.goto(`/account/orders/${order.id}`);
@@ -130,8 +130,8 @@ test.describe('§2 Order detail', () => {
     expect(tab.url()).toContain(`/checkout/pay/${order.orderId}`);
   });
 
-  test('downloads the invoice as a PDF named after it', async ({ page }) => {
-    await signIn(page, 'Emma');
+  test('downloads the invoice as a PDF named after it', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Emma');
     const order = (await allOrders(page)).find((o) => o.invoice);
     if (!order?.invoice) throw new Error('no demo order with an invoice');
     await page.goto(`/account/orders/${order.id}`);
@@ -148,7 +148,7 @@ test.describe('§2 Order detail', () => {
   test('printed, the order is a clean document: the shop’s logo and the whole order, no navigation chrome', async ({
     page,
   }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     const order = (await allOrders(page)).find((o) => o.invoice);
     if (!order) throw new Error('no demo order with an invoice');
     await page.goto(`/account/orders/${order.id}`);
@@ -185,7 +185,7 @@ test.describe('§4 Order delete', () => {
     page,
   }) => {
     // In the desktop project only (@desktop): it changes the shared demo shopper, which may happen once.
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     const [order] = (await allOrders(page)).filter((o) => o.status === 10);
     if (!order) throw new Error('no demo order with status 10');
     await page.goto(`/account/orders/${order.id}`);
@@ -202,7 +202,7 @@ test.describe('§4 Order delete', () => {
   test('from the list: the list reloads without the order', { tag: '@desktop' }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes the shared demo shopper, which may happen once.
     // Sofia reads the account area in Dutch.
-    await signIn(page, 'Sofia');
+    await signInAs(page, 'Sofia');
     const [order] = (await allOrders(page)).filter((o) => o.status === 10);
     if (!order) throw new Error('no demo order with status 10');
     await page.goto(`/account/orders?query=${order.orderId}`);

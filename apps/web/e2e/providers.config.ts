@@ -1,6 +1,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** The demo account server most tests use, and the directory of its SQLite database. */
+export const MAIN_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const mainDataDir = path.join(tmpdir(), `account-e2e-${MAIN_PORT}`);
+
 /**
  * The second account server of the browser tests: every sign-in provider configured, verifying
  * against the local stand-ins (apps/server/test/support/stand-ins/serve.ts).

@@ -4,7 +4,7 @@
  * server, and the account server verifies it for real (signature, issuer, audience, expiry, nonce).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations } from './fixtures';
 import { PROVIDER_SETTINGS, PROVIDERS_URL, STAND_INS_URL } from './providers.config';
 
 test.use({ baseURL: PROVIDERS_URL });
@@ -63,7 +63,7 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     await expectNoAxeViolations(page);
   });
 
-  test('Google: a verified email signs in as the existing shopper (Emma)', async ({ page }) => {
+  test('Google: a verified email signs in as the existing shopper (Emma)', ANY_WIDTH, async ({ page }) => {
     const { token } = await standIn('/google/mint', {
       sub: `google-${unique()}`,
       email: 'emma.devries@example.com',
@@ -80,27 +80,32 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
   });
 
-  test('Google: a token the server cannot verify leaves the shopper on the login page, no message', async ({
-    page,
-  }) => {
-    const { token } = await standIn('/google/mint', { sub: `google-${unique()}`, aud: 'someone-elses-client' });
-    await fakeScripts(page, { google: googleScript(String(token)) });
-    await page.goto('/account/login');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
-    await expect(page).toHaveURL(/\/account\/login$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-  });
+  test(
+    'Google: a token the server cannot verify leaves the shopper on the login page, no message',
+    ANY_WIDTH,
+    async ({ page }) => {
+      const { token } = await standIn('/google/mint', { sub: `google-${unique()}`, aud: 'someone-elses-client' });
+      await fakeScripts(page, { google: googleScript(String(token)) });
+      await page.goto('/account/login');
+      await page.getByRole('button', { name: 'Sign in with Google' }).click();
+      await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+      await expect(page).toHaveURL(/\/account\/login$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    },
+  );
 
-  test('Facebook: asks for email and public_profile and sends a new shopper to onboarding', async ({ page }) => {
-    const { token } = await standIn('/facebook/mint', {
-      user_id: unique(),
-      email: `fb.${unique()}@example.com`,
-      first_name: 'Finn',
-      last_name: 'Bos',
-    });
-    await fakeScripts(page, {
-      facebook: `
+  test(
+    'Facebook: asks for email and public_profile and sends a new shopper to onboarding',
+    ANY_WIDTH,
+    async ({ page }) => {
+      const { token } = await standIn('/facebook/mint', {
+        user_id: unique(),
+        email: `fb.${unique()}@example.com`,
+        first_name: 'Finn',
+        last_name: 'Bos',
+      });
+      await fakeScripts(page, {
+        facebook: `
         window.FB = {
           init(options) { window.__fbInit = options; },
           login(callback, options) {
@@ -109,20 +114,21 @@ test.describe('issue 3: each configured provider shows its button and signs in f
           },
         };
         if (window.fbAsyncInit) window.fbAsyncInit();`,
-    });
-    await page.goto('/account/login');
-    await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
-    await expect(page).toHaveURL(/\/account\/first-login$/);
-    expect(await page.evaluate(() => (window as unknown as { __fbScope: string }).__fbScope)).toBe(
-      'email,public_profile',
-    );
-    expect(await page.evaluate(() => (window as unknown as { __fbInit: { appId: string } }).__fbInit.appId)).toBe(
-      PROVIDER_SETTINGS.FACEBOOK_APP_ID,
-    );
-    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Finn');
-  });
+      });
+      await page.goto('/account/login');
+      await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
+      await expect(page).toHaveURL(/\/account\/first-login$/);
+      expect(await page.evaluate(() => (window as unknown as { __fbScope: string }).__fbScope)).toBe(
+        'email,public_profile',
+      );
+      expect(await page.evaluate(() => (window as unknown as { __fbInit: { appId: string } }).__fbInit.appId)).toBe(
+        PROVIDER_SETTINGS.FACEBOOK_APP_ID,
+      );
+      await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Finn');
+    },
+  );
 
-  test('Apple: the identity token carries the nonce this server handed out', async ({ page }) => {
+  test('Apple: the identity token carries the nonce this server handed out', ANY_WIDTH, async ({ page }) => {
     await page.exposeFunction('mintAppleToken', async (nonce: string) => {
       const { token } = await standIn('/apple/mint', {
         sub: `apple-${unique()}`,
@@ -147,14 +153,14 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     await expect(page).toHaveURL(/\/account\/first-login$/);
   });
 
-  test('Steam: OpenID 2.0 round trip through the stand-in provider', async ({ page }) => {
+  test('Steam: OpenID 2.0 round trip through the stand-in provider', ANY_WIDTH, async ({ page }) => {
     await fakeScripts(page);
     await page.goto('/account/login');
     await page.getByRole('button', { name: 'Sign in with Steam' }).click();
     await expect(page).toHaveURL(/\/account\/first-login$/);
   });
 
-  test('Auth0-style: OpenID Connect with PKCE, labelled with the company name', async ({ page }) => {
+  test('Auth0-style: OpenID Connect with PKCE, labelled with the company name', ANY_WIDTH, async ({ page }) => {
     await fakeScripts(page);
     await page.goto('/account/login');
     await page.getByRole('button', { name: 'Sign in with your Fjord & Pine account' }).click();

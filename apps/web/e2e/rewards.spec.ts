@@ -1,10 +1,10 @@
 /** Achievements, vouchers and wishlist in Chromium (issue 6; spec §2, §4 Achievement, Voucher, Wishlist clear). */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs } from './fixtures';
 
 test.describe('§2 Achievements page', () => {
   test('shows progress, claim dates, rewards and the ? icon; unclaimed come after the claimed', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/achievements');
     await expect(page.getByRole('heading', { level: 1, name: 'Achievements' })).toBeVisible();
     const items = page.getByRole('list', { name: 'Achievements' }).getByRole('listitem');
@@ -19,7 +19,7 @@ test.describe('§2 Achievements page', () => {
     tag: '@desktop',
   }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes the shared demo shopper, which may happen once.
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/achievements');
     const claim = page.getByRole('button', { name: /^Claim the reward for / }).first();
     const name = ((await claim.getAttribute('aria-label')) ?? '').replace('Claim the reward for ', '');
@@ -39,7 +39,7 @@ test.describe('§2 Achievements page', () => {
 
 test.describe('§2 Vouchers', () => {
   test('groups vouchers by campaign with used, expiry and value per the §4 rules; groups fold', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/vouchers');
     const card = page.getByRole('region', { name: 'My vouchers' });
     await expect(card.getByText('Does not expire').first()).toBeVisible();
@@ -62,28 +62,30 @@ test.describe('§2 Vouchers', () => {
     await expect(rows).toHaveCount(before);
   });
 
-  test('Have a voucher code?: an unknown code, or one of a campaign already held, is told apart in words', async ({
-    page,
-  }) => {
-    // Neither attempt changes anything, so both projects may run it.
-    await signIn(page, 'Emma');
-    await page.goto('/account/vouchers');
-    const card = page.getByRole('region', { name: 'Have a voucher code?' });
-    const field = card.getByRole('textbox', { name: 'Voucher code' });
-    // Unknown, ended and used-up codes answer alike (404): one message for all of them.
-    await field.fill('NO-SUCH-CODE');
-    await card.getByRole('button', { name: 'Add voucher' }).click();
-    await expect(card.getByText('We do not know this voucher code.')).toBeVisible();
-    await expect(field).toBeFocused();
-    // Emma holds the trail club's vouchers already (409).
-    await field.fill('TRAIL2026');
-    await card.getByRole('button', { name: 'Add voucher' }).click();
-    await expect(card.getByText('This voucher code can no longer be used.')).toBeVisible();
-  });
+  test(
+    'Have a voucher code?: an unknown code, or one of a campaign already held, is told apart in words',
+    ANY_WIDTH,
+    async ({ page }) => {
+      // Neither attempt changes anything, so both projects may run it.
+      await signInAs(page, 'Emma');
+      await page.goto('/account/vouchers');
+      const card = page.getByRole('region', { name: 'Have a voucher code?' });
+      const field = card.getByRole('textbox', { name: 'Voucher code' });
+      // Unknown, ended and used-up codes answer alike (404): one message for all of them.
+      await field.fill('NO-SUCH-CODE');
+      await card.getByRole('button', { name: 'Add voucher' }).click();
+      await expect(card.getByText('We do not know this voucher code.')).toBeVisible();
+      await expect(field).toBeFocused();
+      // Emma holds the trail club's vouchers already (409).
+      await field.fill('TRAIL2026');
+      await card.getByRole('button', { name: 'Add voucher' }).click();
+      await expect(card.getByText('This voucher code can no longer be used.')).toBeVisible();
+    },
+  );
 
   test('§4 claiming a voucher shows its code and claim date', { tag: '@desktop' }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes the shared demo shopper, which may happen once.
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/vouchers');
     const card = page.getByRole('region', { name: 'My vouchers' });
     const row = card
@@ -104,7 +106,7 @@ test.describe('§2 Vouchers', () => {
 
 test.describe('§2 Wishlist', () => {
   test('lists the products with price, more info in a new tab and remove', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInAs(page, 'Emma');
     await page.goto('/account/wishlist');
     const card = page.getByRole('region', { name: 'My wishlist' });
     await expect(card.getByRole('columnheader', { name: 'Product' })).toBeAttached();
@@ -116,7 +118,7 @@ test.describe('§2 Wishlist', () => {
   test('§4 removes one wish, then Clear list answers No and Yes', { tag: '@desktop' }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes a shared demo shopper, which may happen once.
     // Sofia (two wishes, Dutch interface): Emma's wishlist stays for the read-only tests.
-    await signIn(page, 'Sofia');
+    await signInAs(page, 'Sofia');
     await page.goto('/account/wishlist');
     const card = page.getByRole('region', { name: 'Mijn verlanglijst' });
     const rows = card.getByRole('row');

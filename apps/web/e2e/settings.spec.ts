@@ -1,6 +1,6 @@
 /** Settings in Chromium (issue 7; spec §2 Settings, §4 Interests and newsletters, §7 localize). */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn, signInAsNewShopper } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper } from './fixtures';
 
 async function choose(page: Page, label: string, typed: string, option: RegExp) {
   const input = page.getByRole('combobox', { name: label, exact: true });
@@ -31,7 +31,7 @@ test.describe('§2 Settings', () => {
     expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
   });
 
-  test('the chosen language sticks after a reload, and switches back', async ({ page }) => {
+  test('the chosen language sticks after a reload, and switches back', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await page.goto('/account/settings');
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/v1/localize'));
@@ -44,18 +44,20 @@ test.describe('§2 Settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('§7 PATCH /localize carries country, language and currency together when one of them changes', async ({
-    page,
-  }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/settings');
-    await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('English');
-    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/v1/localize'));
-    await choose(page, 'Country', 'belg', /Belgium/);
-    expect((await sent).postDataJSON()).toEqual({ Country: 'BE', Language: 'en', Currency: expect.any(String) });
-  });
+  test(
+    '§7 PATCH /localize carries country, language and currency together when one of them changes',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/settings');
+      await expect(page.getByRole('combobox', { name: 'Language', exact: true })).toHaveValue('English');
+      const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/v1/localize'));
+      await choose(page, 'Country', 'belg', /Belgium/);
+      expect((await sent).postDataJSON()).toEqual({ Country: 'BE', Language: 'en', Currency: expect.any(String) });
+    },
+  );
 
-  test('country and currency are saved', async ({ page }) => {
+  test('country and currency are saved', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await page.goto('/account/settings');
     await choose(page, 'Country', 'belg', /Belgium/);
@@ -70,7 +72,8 @@ test.describe('§2 Settings', () => {
   test('the chosen currency is how the shop’s prices are shown', { tag: '@desktop' }, async ({ page }) => {
     // In the desktop project only (@desktop): it changes a shared demo shopper, which may happen once.
     // Lukas shops in Swiss francs, with a German interface.
-    await signIn(page, 'Lukas');
+    await signInAs(page, 'Lukas');
+    await page.goto('/account/');
     const recentlyViewed = page.getByRole('region', { name: 'Zuletzt angesehene Produkte' });
     await expect(recentlyViewed.getByText(/^CHF \d+\.\d{2}$/).first()).toBeVisible();
     await page.goto('/account/settings');
@@ -97,14 +100,14 @@ test.describe('§2 Settings', () => {
     await climbing.check();
     await climbing.uncheck();
     await expect(hiking).toBeChecked();
-    await expect(page.getByText('Your changes have been saved').first()).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText('Your changes have been saved').first()).toBeVisible();
     expect(saves).toHaveLength(1);
     expect((saves[0] ?? 0) - clicked).toBeGreaterThanOrEqual(2000);
 
     const newsletter = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
     const wasChecked = await newsletter.isChecked();
     await newsletter.setChecked(!wasChecked);
-    await expect(page.getByText('Your changes have been saved')).toHaveCount(2, { timeout: 5000 });
+    await expect(page.getByText('Your changes have been saved')).toHaveCount(2);
 
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
@@ -114,7 +117,7 @@ test.describe('§2 Settings', () => {
     else await expect(reloaded).toBeChecked();
   });
 
-  test('§4 a failed save says so, keeps the choice on screen and saves it on retry', async ({ page }) => {
+  test('§4 a failed save says so, keeps the choice on screen and saves it on retry', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await page.goto('/account/settings');
     await page.route('**/account/api/v1/setting/interests', (route) =>
@@ -122,7 +125,7 @@ test.describe('§2 Settings', () => {
     );
     const cycling = page.getByRole('checkbox', { name: 'Cycling' });
     await cycling.check();
-    await expect(page.getByText('Your settings could not be saved. Please try again.')).toBeVisible({ timeout: 5000 });
+    await expect(page.getByText('Your settings could not be saved. Please try again.')).toBeVisible();
     await expect(cycling).toBeChecked();
     await page.unroute('**/account/api/v1/setting/interests');
     await page.getByRole('button', { name: 'Save again' }).click();

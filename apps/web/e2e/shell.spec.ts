@@ -1,6 +1,6 @@
 /** Foundation in Chromium: login, sign-in through the demo provider, the shell of spec §2. */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, isMobile, signIn } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInThroughLoginPage } from './fixtures';
 
 test.describe('§2 Login page', () => {
   test('shows the heading, instruction, the single sign-on button and the terms links in new tabs', async ({
@@ -27,12 +27,13 @@ test.describe('§2 Login page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('with no provider configured it shows the disabled no-provider button', async ({ page }) => {
+  test('with no provider configured it shows the disabled no-provider button', ANY_WIDTH, async ({ page }) => {
     await page.route('**/account/login', async (route) => {
       const response = await route.fetch();
       const html = (await response.text())
         .replace('"singleSignOn":"/sso/start"', '"singleSignOn":null')
-        .replace('"emailSignIn":true', '"emailSignIn":false');
+        .replace('"emailSignIn":true', '"emailSignIn":false')
+        .replace('"passkeys":true', '"passkeys":false');
       await route.fulfill({ response, body: html });
     });
     await page.goto('/account/login');
@@ -41,7 +42,7 @@ test.describe('§2 Login page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('shows the page in the browser’s language', async ({ browser }) => {
+  test('shows the page in the browser’s language', ANY_WIDTH, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl' } });
     const page = await context.newPage();
     await page.goto('/account/login');
@@ -53,7 +54,7 @@ test.describe('§2 Login page', () => {
 
 test.describe('§2 Shell after signing in', () => {
   test('signing in through the demo provider lands on the overview inside the complete shell', async ({ page }) => {
-    await signIn(page, 'Emma');
+    await signInThroughLoginPage(page, 'Emma');
     await expect(page).toHaveURL(/\/account\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
     await expect(page).toHaveTitle('Account overview – Fjord & Pine');
@@ -69,6 +70,7 @@ test.describe('§2 Shell after signing in', () => {
       'My vouchers',
       'My wishlist',
       'Returns policy',
+      'Security',
       'Settings',
       'Log out',
     ]);
@@ -86,7 +88,8 @@ test.describe('§2 Shell after signing in', () => {
   test('the menu navigates, the active item follows the location and the breadcrumb shows the trail', async ({
     page,
   }) => {
-    await signIn(page, 'Noah');
+    await signInAs(page, 'Noah');
+    await page.goto('/account/');
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
     await menu.getByRole('link', { name: 'My orders' }).click();
@@ -119,7 +122,8 @@ test.describe('§2 Shell after signing in', () => {
 
   test('under 920 px the menu is a Menu/Close toggle', { tag: '@mobile' }, async ({ page }) => {
     // In the mobile project only (@mobile): the toggle exists only on narrow screens.
-    await signIn(page, 'Noah');
+    await signInAs(page, 'Noah');
+    await page.goto('/account/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     await expect(menu).toBeHidden();
@@ -134,7 +138,7 @@ test.describe('§2 Shell after signing in', () => {
   });
 
   test('shows the not-found page for an unknown path', async ({ page }) => {
-    await signIn(page, 'Noah');
+    await signInAs(page, 'Noah');
     await page.goto('/account/this/does/not/exist');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
@@ -143,14 +147,15 @@ test.describe('§2 Shell after signing in', () => {
     await expect(page).toHaveURL(/\/account\/?$/);
   });
 
-  test('an unknown custom page redirects to the overview', async ({ page }) => {
-    await signIn(page, 'Noah');
+  test('an unknown custom page redirects to the overview', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Noah');
     await page.goto('/account/pages/987654');
     await expect(page).toHaveURL(/\/account\/?$/);
   });
 
   test('log out ends the session and returns to the login page', async ({ page }) => {
-    await signIn(page, 'Lukas');
+    await signInAs(page, 'Lukas');
+    await page.goto('/account/');
     await expect(page.getByRole('heading', { level: 1, name: /Willkommen/ })).toBeVisible();
     if (isMobile(page)) await page.getByRole('button', { name: 'Menü' }).click();
     await page.getByRole('button', { name: 'Abmelden' }).click();
@@ -161,7 +166,7 @@ test.describe('§2 Shell after signing in', () => {
 });
 
 test.describe('§2 Guards', () => {
-  test('a visitor without an account is sent to /login', async ({ page }) => {
+  test('a visitor without an account is sent to /login', ANY_WIDTH, async ({ page }) => {
     await page.goto('/account/orders');
     await expect(page).toHaveURL(/\/account\/login$/);
   });
@@ -173,27 +178,26 @@ test.describe('§2 Guards', () => {
       const html = (await response.text()).replace('"MyOrders",', '');
       await route.fulfill({ response, body: html });
     });
-    await signIn(page, 'Noah');
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    await signInAs(page, 'Noah');
     await page.goto('/account/orders');
     await expect(page).toHaveURL(/\/account\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
     if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Account menu' });
     await expect(menu.getByRole('link', { name: 'My vouchers' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
   });
 
-  test('an account on first-time login is sent to /first-login', async ({ page }) => {
-    await signIn(page, 'A new shopper');
-    await expect(page).toHaveURL(/\/account\/first-login$/);
+  test('an account on first-time login is sent to /first-login', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'A new shopper');
     await page.goto('/account/settings');
     await expect(page).toHaveURL(/\/account\/first-login$/);
   });
 });
 
 test.describe('§2 Shell: Back to shop', () => {
-  test('with no earlier history it goes to the shop home', async ({ page }) => {
-    await signIn(page, 'Noah');
+  test('with no earlier history it goes to the shop home', ANY_WIDTH, async ({ page }) => {
+    await signInAs(page, 'Noah');
     // A new tab opened straight on the account area has no earlier history.
     const fresh = await page.context().newPage();
     await fresh.goto('/account/');
@@ -202,7 +206,7 @@ test.describe('§2 Shell: Back to shop', () => {
     await expect(fresh.getByRole('heading', { name: 'Gear for every trail' })).toBeVisible();
   });
 
-  test('with earlier history it leaves the account area the way the shopper came', async ({ page }) => {
+  test('with earlier history it leaves the account area the way the shopper came', ANY_WIDTH, async ({ page }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Go to my account' }).click();
     await page.getByRole('button', { name: 'Sign in with Fjord & Pine' }).click();
@@ -214,7 +218,7 @@ test.describe('§2 Shell: Back to shop', () => {
 });
 
 test.describe('§8 Startup', () => {
-  test('a page without a valid site configuration aborts startup with a visible error', async ({ page }) => {
+  test('a page without a valid site configuration aborts startup with a visible error', ANY_WIDTH, async ({ page }) => {
     await page.route('**/account/login', async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
@@ -233,46 +237,53 @@ test.describe('§8 Startup', () => {
     expect(errors.join('\n')).toContain('site configuration');
   });
 
-  test('a failing translations load is tolerated: the app starts and shows [key] for texts', async ({ page }) => {
-    // The page carries the texts; without them the app asks for them, and here that fails.
-    await page.route('**/account/login', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /<script type="application\/json" id="answer-getTranslations">.*?<\/script>/s,
-        '',
-      );
-      await route.fulfill({ response, body: html });
-    });
-    await page.route('**/account/api/v1/translation**', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.goto('/account/login');
-    await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
-  });
+  test(
+    'a failing translations load is tolerated: the app starts and shows [key] for texts',
+    ANY_WIDTH,
+    async ({ page }) => {
+      // The page carries the texts; without them the app asks for them, and here that fails.
+      await page.route('**/account/login', async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /<script type="application\/json" id="answer-getTranslations">.*?<\/script>/s,
+          '',
+        );
+        await route.fulfill({ response, body: html });
+      });
+      await page.route('**/account/api/v1/translation**', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await page.goto('/account/login');
+      await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
+    },
+  );
 });
 
 test.describe('DESIGN §8 First screen', () => {
-  test('the account, texts and lists come with the page: the first screen asks for none of them', async ({ page }) => {
-    const asked: string[] = [];
-    const startupCalls = /\/api\/v1\/(shopuser\/me|translation|localize)/;
-    const record = (request: { url(): string }) => {
-      if (startupCalls.test(request.url())) asked.push(request.url());
-    };
-    page.on('request', record);
-    await page.goto('/account/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-    page.off('request', record);
-    await signIn(page, 'Emma');
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-    page.on('request', record);
-    await page.goto('/account/orders');
-    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
-    await page.goto('/account/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
-    expect(asked).toEqual([]);
-  });
+  test(
+    'the account, texts and lists come with the page: the first screen asks for none of them',
+    ANY_WIDTH,
+    async ({ page }) => {
+      const asked: string[] = [];
+      const startupCalls = /\/api\/v1\/(shopuser\/me|translation|localize)/;
+      const record = (request: { url(): string }) => {
+        if (startupCalls.test(request.url())) asked.push(request.url());
+      };
+      page.on('request', record);
+      await page.goto('/account/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+      page.off('request', record);
+      await signInAs(page, 'Emma');
+      page.on('request', record);
+      await page.goto('/account/orders');
+      await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+      await page.goto('/account/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma de Vries' })).toBeVisible();
+      expect(asked).toEqual([]);
+    },
+  );
 });
 
 test.describe('issue 3: providers left out of the configuration', () => {
-  test('show no button', async ({ page }) => {
+  test('show no button', ANY_WIDTH, async ({ page }) => {
     await page.goto('/account/login');
     await expect(page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true })).toBeVisible();
     for (const name of [/Google/, /Facebook/, /Apple/, /Steam/, /Telegram/, /your Fjord & Pine account/]) {
@@ -288,9 +299,7 @@ test.describe('§9 Themes: logout', () => {
       const response = await route.fetch();
       await route.fulfill({ response, body: (await response.text()).replace('"theme":"default"', '"theme":"aurora"') });
     });
-    await signIn(page, 'Noah');
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-    // A fresh page load: routes do not see the sign-in's redirected navigation.
+    await signInAs(page, 'Noah');
     await page.goto('/account/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'aurora');
     if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
