@@ -6,12 +6,14 @@
  *   outage     stop PostgreSQL (lock SQLite) under load: quick 503s, ready 503, live 200; recovers alone
  *   soak       minutes of mixed load: no 5xx, and the server's memory levels off
  *   drain      rolling restart of two instances behind a health-checking proxy: no request refused
+ *   erasure    SIGKILL the server while accounts are erased: each account is whole or erased, never between
  *
  * Options: --db=sqlite,postgres (both by default), --kills=12 and --uptime=4 (seconds between a
  * restart and the next kill) for durability, --down=6 (seconds PostgreSQL stays stopped, or SQLite
  * locked) for outage, --minutes=10 (or --seconds) and --connections=8 for soak (and drain),
  * --drain-ms=5000 (SHUTDOWN_DRAIN_MS; 0 is the control) and --ports=<from>-<to> (where the proxy,
- * the instances and PostgreSQL listen; free ports anywhere by default) for drain, --logs=<dir> where
+ * the instances and PostgreSQL listen; free ports anywhere by default) for drain, --accounts=120 (and
+ * --kills, --uptime) for erasure, --logs=<dir> where
  * the server logs go (a temporary directory by default).
  */
 import { mkdtempSync } from 'node:fs';
@@ -22,12 +24,13 @@ import type { DatabaseKind } from '../src/db/connection.js';
 import { PostgresCluster, sqliteDatabase, type TargetDatabase } from './databases.js';
 import { runDrain } from './drain.js';
 import { runDurability } from './durability.js';
+import { runErasure } from './erasure.js';
 import { runOutage } from './outage.js';
 import { failures, printReport, type Report } from './report.js';
 import { portPicker } from './server-process.js';
 import { runSoak } from './soak.js';
 
-const SCENARIOS = ['durability', 'outage', 'soak', 'drain'] as const;
+const SCENARIOS = ['durability', 'outage', 'soak', 'drain', 'erasure'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values: args, positionals } = parseArgs({
@@ -43,6 +46,7 @@ const { values: args, positionals } = parseArgs({
     connections: { type: 'string', default: '8' },
     'drain-ms': { type: 'string', default: '5000' },
     ports: { type: 'string' },
+    accounts: { type: 'string', default: '120' },
     logs: { type: 'string' },
   },
 });
@@ -86,6 +90,14 @@ async function runOn(kind: DatabaseKind): Promise<Report> {
       case 'durability':
         return await runDurability({
           database,
+          kills: number('kills', args.kills, 1),
+          uptimeMs: number('uptime', args.uptime, 0.5) * 1000,
+          logDir,
+        });
+      case 'erasure':
+        return await runErasure({
+          database,
+          accounts: number('accounts', args.accounts, 3),
           kills: number('kills', args.kills, 1),
           uptimeMs: number('uptime', args.uptime, 0.5) * 1000,
           logDir,
