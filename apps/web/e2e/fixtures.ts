@@ -8,7 +8,9 @@
  * `signInThroughLoginPage` is for the specs of the login, identity provider and first-login
  * screens themselves.
  */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
@@ -129,8 +131,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     if (await frame.evaluate(() => !('axe' in window))) await frame.evaluate(axeSource);
   }
   const violations = await page.evaluate(async (options) => {
-    // why: axe-core's script defines window.axe, which the DOM types do not know.
-    const { axe } = window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+    // axe-core's script defines window.axe, which the DOM types do not know.
+    const axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } = Reflect.get(window, 'axe');
     const results = await axe.run(document, options);
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   }, AXE_OPTIONS);
@@ -159,4 +161,34 @@ export async function fillPrivateAddress(page: Page, city = 'Utrecht') {
   await page.getByRole('textbox', { name: 'House number' }).fill('12');
   await page.getByRole('textbox', { name: 'Postcode' }).fill('3511 AB');
   await page.getByRole('textbox', { name: 'City' }).fill(city);
+}
+
+/** A request the shop's webhook endpoint received. */
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The shop's webhook endpoint: a local HTTP server that keeps every request and answers 204. */
+export async function startWebhookReceiver(): Promise<{
+  received: ReceivedWebhook[];
+  url: string;
+  close(): Promise<void>;
+}> {
+  const received: ReceivedWebhook[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+  return {
+    received,
+    url: `http://127.0.0.1:${port}/hooks`,
+    close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
+  };
 }

@@ -5,12 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures';
+import { expectNoAxeViolations, startWebhookReceiver } from './fixtures';
 import { FRESH_URL, freshDataDir } from './providers.config';
 
 const run = promisify(execFile);
@@ -21,34 +19,19 @@ const cli = (...args: string[]) =>
     env: { PATH: process.env.PATH, DATA_DIR: freshDataDir },
   });
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 test('issue 8: a shop feeds a fresh instance; the shopper sees it; their change reaches the shop, signed', {
   tag: '@desktop',
 }, async ({ page }) => {
   // In the desktop project only (@desktop): it feeds and changes the one fresh instance, which may happen once.
 
   // The shop's webhook endpoint.
-  const received: Received[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { port } = receiver.address() as AddressInfo;
+  const { received, url, close } = await startWebhookReceiver();
 
   try {
     // The operator makes an API key and registers the endpoint with the command line.
     const key = (await cli('api-keys', 'create', 'shop sync')).stdout.trim().split('\n').at(-1) ?? '';
     expect(key).toMatch(/^acc_/);
-    const added = await cli('webhooks', 'add', `http://127.0.0.1:${port}/hooks`);
+    const added = await cli('webhooks', 'add', url);
     const secret = /whsec_[\w-]+/.exec(added.stdout)?.[0] ?? '';
     expect(secret).not.toBe('');
 
@@ -86,7 +69,7 @@ test('issue 8: a shop feeds a fresh instance; the shopper sees it; their change 
     const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
     expect(delivery.headers['x-account-signature']).toBe(signature);
   } finally {
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await close();
   }
 });
 

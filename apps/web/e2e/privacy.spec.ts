@@ -7,14 +7,12 @@
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import yauzl from 'yauzl';
-import { expectNoAxeViolations } from './fixtures';
+import { unzip } from '../../server/test/support/unzip';
+import { expectNoAxeViolations, startWebhookReceiver } from './fixtures';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -25,30 +23,6 @@ const cli = (...args: string[]) =>
     cwd: root,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir },
   });
-
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    archive.on('error', reject);
-    archive.on('end', resolve);
-    archive.on('entry', (entry: yauzl.Entry) => {
-      archive.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          archive.readEntry();
-        });
-      });
-    });
-    archive.readEntry();
-  });
-  return files;
-}
 
 /** Signs in at the demo identity provider as any email address (a new one makes a new account). */
 async function signInAs(page: Page, email: string) {
@@ -110,17 +84,8 @@ test('issue 21: delete my account with the emailed code; the shop home confirms,
 }) => {
   test.setTimeout(90_000);
   const email = `leaving.${page.viewportSize()?.width}.${Date.now()}@example.com`;
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const added = await cli('webhooks', 'add', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`);
+  const { received, url, close } = await startWebhookReceiver();
+  const added = await cli('webhooks', 'add', url);
   const endpointId = /endpoint (\d+)/.exec(added.stdout)?.[1] ?? '';
   const secret = /whsec_[\w-]+/.exec(added.stdout)?.[0] ?? '';
   try {
@@ -165,6 +130,6 @@ test('issue 21: delete my account with the emailed code; the shop home confirms,
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('');
   } finally {
     if (endpointId) await cli('webhooks', 'remove', endpointId);
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await close();
   }
 });

@@ -118,10 +118,8 @@ test.describe('issue 3: each configured provider shows its button and signs in f
       await page.goto('/account/login');
       await page.getByRole('button', { name: 'Sign in with Facebook' }).click();
       await expect(page).toHaveURL(/\/account\/first-login$/);
-      expect(await page.evaluate(() => (window as unknown as { __fbScope: string }).__fbScope)).toBe(
-        'email,public_profile',
-      );
-      expect(await page.evaluate(() => (window as unknown as { __fbInit: { appId: string } }).__fbInit.appId)).toBe(
+      expect(await page.evaluate(() => Reflect.get(window, '__fbScope'))).toBe('email,public_profile');
+      expect(await page.evaluate(() => (Reflect.get(window, '__fbInit') as { appId: string }).appId)).toBe(
         PROVIDER_SETTINGS.FACEBOOK_APP_ID,
       );
       await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Finn');
