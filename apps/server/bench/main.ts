@@ -3,6 +3,7 @@
  * 1,000,000 orders in SQLite and in PostgreSQL. Sections (all by default; pick with --only):
  *
  *   orders      the order list and search of the heavy shopper through the order service
+ *   export      the "Download my data" ZIP of the heavy shopper and of a typical one
  *   api         the hot API calls under load (autocannon) against a bare Fastify route
  *   startup     the server's start on the existing database
  *   bundle      the web app's gzipped JavaScript: the first screen and each screen's chunk
@@ -28,6 +29,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { apiSection } from './api.js';
 import { buildWeb, bundleSection, printBundle } from './bundle.js';
 import { benchDatabase } from './databases.js';
+import { exportSection } from './export.js';
 import { GENERATOR_VERSION, generatedShop, generateShop, type ShopSize } from './generate.js';
 import { lighthouseSection } from './lighthouse.js';
 import { orderListSection } from './orders.js';
@@ -35,7 +37,7 @@ import { ROOT } from './processes.js';
 import { type BenchResults, budgetsOf, markdown, writeResults } from './report.js';
 import { startupSection } from './startup.js';
 
-const SECTIONS = ['orders', 'api', 'startup', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['orders', 'export', 'api', 'startup', 'bundle', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
@@ -141,7 +143,7 @@ if (sections.has('bundle')) {
   printBundle(results.bundle);
 }
 
-for (const kind of ['orders', 'api', 'startup'].some((s) => sections.has(s as Section)) ? kinds : []) {
+for (const kind of ['orders', 'export', 'api', 'startup'].some((s) => sections.has(s as Section)) ? kinds : []) {
   heading(`${kind}: shop of ${number(size.shoppers)} shoppers and ${number(size.orders)} orders`);
   const bench = await benchDatabase(kind, dir, size);
   try {
@@ -168,6 +170,19 @@ for (const kind of ['orders', 'api', 'startup'].some((s) => sections.has(s as Se
         console.log(`  ${r.name.padEnd(46)}${String(r.matches).padStart(7)} ${r.p50.toFixed(2).padStart(8)} ms p50`);
       }
       results.orders = { ...results.orders, [kind]: rows };
+    }
+    if (sections.has('export')) {
+      heading(`export (${kind}): the "Download my data" ZIP, read to the end`);
+      const rows = await exportSection(db, shop);
+      for (const r of rows) {
+        console.log(
+          `  ${r.shopper}: ${number(r.invoices)} invoices, ${(r.zipBytes / 1_048_576).toFixed(1)} MB in ` +
+            `${(r.totalMs / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s), ` +
+            `memory ${Math.round(r.memoryBeforeBytes / 1_048_576)} → peak ${Math.round(r.peakMemoryBytes / 1_048_576)} MB, ` +
+            `event loop held up ≤ ${r.eventLoopDelayMaxMs.toFixed(0)} ms (p99 ${r.eventLoopDelayP99Ms.toFixed(1)} ms)`,
+        );
+      }
+      results.export = { ...results.export, [kind]: rows };
     }
     if (sections.has('startup')) {
       heading(`startup (${kind})`);

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiResult } from './api.js';
 import type { BundleResult } from './bundle.js';
+import type { ExportResult } from './export.js';
 import type { GeneratedShop } from './generate.js';
 import type { PageScore } from './lighthouse.js';
 import type { OrderListResult } from './orders.js';
@@ -22,6 +23,7 @@ export interface BenchResults {
   options: Record<string, unknown>;
   shops: Record<string, GeneratedShop>;
   orders?: Record<string, OrderListResult[]>;
+  export?: Record<string, ExportResult[]>;
   api?: Record<string, ApiResult>;
   startup?: Record<string, StartupResult>;
   bundle?: BundleResult;
@@ -176,6 +178,38 @@ export function markdown(results: BenchResults): string {
       table(
         ['case', 'matches', 'p50 ms', 'p99 ms', 'mean ms'],
         rows.map((r) => [r.name, r.matches, fixed(r.p50), fixed(r.p99), fixed(r.mean)]),
+      ),
+    );
+  }
+
+  for (const [kind, rows] of Object.entries(results.export ?? {})) {
+    out.push(
+      '',
+      `### "Download my data" ZIP, read to the end (${kind})`,
+      '',
+      table(
+        [
+          'shopper',
+          'orders',
+          'invoices',
+          'ZIP',
+          'first byte',
+          'all',
+          'CPU',
+          'memory before → peak',
+          'event loop held up (max, p99)',
+        ],
+        rows.map((r) => [
+          r.shopper,
+          whole(r.orders),
+          whole(r.invoices),
+          mb(r.zipBytes),
+          `${whole(r.firstByteMs)} ms`,
+          `${fixed(r.totalMs / 1000, 1)} s`,
+          `${fixed(r.cpuMs / 1000, 1)} s`,
+          `${mb(r.memoryBeforeBytes)} → ${mb(r.peakMemoryBytes)}`,
+          `${whole(r.eventLoopDelayMaxMs)} ms, ${fixed(r.eventLoopDelayP99Ms, 1)} ms`,
+        ]),
       ),
     );
   }
