@@ -7,18 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  currencySymbol,
-  formatAmount,
-  formatDate,
-  formatMoney,
-  type Invoice,
-  type Money,
-  type MoneySeparators,
-  type Order,
-} from '@account/contract';
+import type { Invoice, Money, MoneySeparators, Order } from '@account/contract';
+import { formatDate } from '@account/contract/dates';
+import { currencySymbol, formatAmount, formatMoney } from '@account/contract/money';
 import { type Font as FontkitFont, create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import type { InvoiceTextKey } from './invoice-texts.js';
 
 export interface InvoiceDocument {
   order: Order;
@@ -27,7 +21,7 @@ export interface InvoiceDocument {
   /** The shopper's language, recorded in the PDF for screen readers. */
   language: string;
   separators: MoneySeparators;
-  /** Texts by translation key: the shipped catalogue with the shop's own overrides. */
+  /** The texts of INVOICE_TEXT_KEYS: the shipped catalogue with the shop's own overrides. */
   texts: ReadonlyMap<string, string>;
 }
 
@@ -52,6 +46,28 @@ function singleFont(file: Buffer): FontkitFont {
  */
 const FONTS = { regular: singleFont(FONT_FILES.regular), bold: singleFont(FONT_FILES.bold) };
 const face = FONTS.regular;
+
+/**
+ * pdfkit shapes each word with fontkit (kerning, ligatures) and keeps the result per document; an
+ * export renders thousands of invoices with the same labels, digits and names, and shaping was
+ * half of each one's time. So every document of a cut shares one cache. pdfkit only reads a
+ * shaped word once it is made (it copies one it spaces), as it already does within a document.
+ * Bounded: emptied when full, since order numbers and amounts keep adding words.
+ */
+const LAYOUT_CACHE_WORDS = 3_000;
+function sharedLayoutCache(): object {
+  const words = new Map<string, unknown>();
+  return new Proxy(Object.create(null), {
+    get: (_target, word) => (typeof word === 'string' ? words.get(word) : undefined),
+    set: (_target, word, run) => {
+      if (typeof word !== 'string') return false;
+      if (words.size >= LAYOUT_CACHE_WORDS) words.clear();
+      words.set(word, run);
+      return true;
+    },
+  });
+}
+const LAYOUT_CACHES = { [FONT]: sharedLayoutCache(), [BOLD]: sharedLayoutCache() };
 
 declare global {
   namespace PDFKit.Mixins {
@@ -94,7 +110,7 @@ const SUMMARY = { x: 320, width: RIGHT - 320 };
 
 /** A missing key shows as '[key]' (spec §8); {name} placeholders are filled in. */
 function translator(texts: ReadonlyMap<string, string>) {
-  return (key: string, params: Record<string, string | number> = {}): string =>
+  return (key: InvoiceTextKey, params: Record<string, string | number> = {}): string =>
     (texts.get(key) ?? `[${key}]`).replace(/\{(\w+)\}/g, (match, name: string) =>
       name in params ? String(params[name]) : match,
     );
@@ -128,9 +144,17 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
     lang: input.language,
     displayTitle: true,
     info: { Title: title, Author: input.shopName, Subject: title },
+    // No default font: pdfkit would parse Helvetica's metrics for every document (a tenth of an
+    // export's time) and never use them. Its types take only a font's name; null is what it skips.
+    font: null as unknown as string,
   });
-  doc.registerFont(FONT, FONTS.regular);
-  doc.registerFont(BOLD, FONTS.bold);
+  for (const cut of [FONT, BOLD] as const) {
+    doc.registerFont(cut, FONTS[cut]);
+    // pdfkit's font of the document (EmbeddedFont) is internal: without its cache it shapes anew.
+    const font: unknown = Reflect.get(doc.font(cut), '_font');
+    if (typeof font === 'object' && font !== null && 'layoutCache' in font)
+      Reflect.set(font, 'layoutCache', LAYOUT_CACHES[cut]);
+  }
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -13,9 +13,12 @@ import {
 } from '@account/contract';
 import { conflict, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
-import { invoicePdf } from './invoice-pdf.js';
+import { renderInvoice } from './invoice-pool.js';
+import { INVOICE_TEXT_KEYS } from './invoice-texts.js';
 import type { OrderRepository } from './repository.js';
 import { searchPattern } from './search-text.js';
+
+const INVOICE_KEYS = new Set<string>(INVOICE_TEXT_KEYS);
 
 export interface OrderServiceOptions {
   repository: OrderRepository;
@@ -44,10 +47,12 @@ export function orderService({ repository, settings }: OrderServiceOptions) {
   ): Promise<(order: Order, invoice: Invoice) => Promise<InvoiceFile>> {
     const language = await settings.resolveLanguage(await repository.shopperLanguage(shopperId), acceptLanguage);
     const [stored, texts] = await Promise.all([settings.stored(), settings.translations(language)]);
-    const catalogue = new Map(texts.map((entry) => [entry.key, entry.translate]));
+    const catalogue = new Map(
+      texts.filter((entry) => INVOICE_KEYS.has(entry.key)).map((entry) => [entry.key, entry.translate]),
+    );
     return async (order, invoice) => ({
       fileName: `invoice-${invoice.name}.pdf`,
-      pdf: await invoicePdf({
+      pdf: await renderInvoice({
         order,
         invoice,
         shopName: stored.companyName,

@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { Database } from '../../db/types.js';
 import { notFound } from '../../errors.js';
-import type { OrderService } from '../orders/service.js';
+import { INVOICE_THREADS } from '../orders/invoice-pool.js';
+import type { InvoiceFile, OrderService } from '../orders/service.js';
 import { orderShopRecords } from '../orders/shop-records.js';
 import { privacyRepository } from './repository.js';
 
@@ -54,18 +55,32 @@ async function* ordersJson(pages: AsyncIterable<Order[]>): AsyncGenerator<Buffer
 
 /**
  * Adds one entry and waits until the ZIP has taken all of it: the next entry is made only then, so
- * a slow download holds back the reading and rendering instead of piling them up in memory.
+ * a slow download holds back the reading and rendering instead of piling them up in memory. yazl
+ * keeps each entry's source function to the end, for the central directory: it lets go of the data
+ * once used, or every invoice of the export would stay in memory.
  */
-async function addEntry(
+export async function addEntry(
   zip: ZipFile,
   name: string,
-  source: Readable,
+  data: Buffer | Readable,
   options: { compress: boolean },
   signal: AbortSignal,
 ): Promise<void> {
-  zip.addReadStream(source, name, options);
-  await finished(source, { signal });
+  const stream = data instanceof Readable ? data : Readable.from([data], { objectMode: false });
+  let source: Readable | null = stream;
+  zip.addReadStreamLazy(name, options, (take) => {
+    const taken = source;
+    source = null;
+    if (taken) take(null, taken);
+  });
+  await finished(stream, { signal });
 }
+
+/**
+ * Invoices rendering ahead of the one going out: enough to keep the render threads busy while
+ * the ZIP writes, few enough that memory holds only these.
+ */
+const RENDER_AHEAD = 2 * INVOICE_THREADS;
 
 export function privacyExport(options: PrivacyExportOptions) {
   const repository = privacyRepository(options.db);
@@ -121,24 +136,28 @@ export function privacyExport(options: PrivacyExportOptions) {
           signal,
         );
         const names = new Set<string>();
+        const rendering: { name: string; file: Promise<InvoiceFile> }[] = [];
+        const sendOldest = async () => {
+          const oldest = rendering.shift();
+          // PDF content is compressed already: storing it spares the CPU.
+          if (oldest) await addEntry(zip, oldest.name, (await oldest.file).pdf, { compress: false }, signal);
+        };
         for await (const page of orders.pages(shopperId)) {
           for (const order of page) {
             const invoice = order.invoice;
             if (!invoice) continue;
+            signal.throwIfAborted();
             let name = `invoices/${safeFileName(`invoice-${invoice.name}`)}.pdf`;
             if (names.has(name)) name = name.replace(/\.pdf$/, `-${order.id}.pdf`);
             names.add(name);
-            // Rendered when the ZIP asks for it, after the previous invoice has gone out.
-            const pdf = Readable.from(
-              (async function* () {
-                yield (await render(order, invoice)).pdf;
-              })(),
-              { objectMode: false },
-            );
-            // PDF content is compressed already: storing it spares the CPU.
-            await addEntry(zip, name, pdf, { compress: false }, signal);
+            const file = render(order, invoice);
+            // Its failure is reported when its turn comes; until then it must not count as unhandled.
+            file.catch(() => {});
+            rendering.push({ name, file });
+            if (rendering.length >= RENDER_AHEAD) await sendOldest();
           }
         }
+        while (rendering.length > 0) await sendOldest();
         zip.end();
       };
       write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));

@@ -1,0 +1,25 @@
+/** The translation keys an invoice shows: only these travel to the thread that renders it. */
+export const INVOICE_TEXT_KEYS = [
+  'ac_InvoicePdfTitle',
+  'ac_Invoice',
+  'ac_InvoiceNumber',
+  'ac_InvoiceDate',
+  'ac_OrderNumber',
+  'ac_OrderDate',
+  'ac_BillingAddress',
+  'ac_ShippingAddress',
+  'ac_NoAddress',
+  'ac_Product',
+  'ac_InvoicePdfCategory',
+  'ac_Price',
+  'ac_SubTotal',
+  'ac_ServiceFee',
+  'ac_ShippingCost',
+  'ac_TransactionCost',
+  'ac_Discount',
+  'ac_TotalPrice',
+  'ac_InvoicePdfAmountsIn',
+  'ac_InvoicePdfThanks',
+  'ac_InvoicePdfPage',
+] as const;
+export type InvoiceTextKey = (typeof INVOICE_TEXT_KEYS)[number];
