@@ -145,7 +145,8 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
     displayTitle: true,
     info: { Title: title, Author: input.shopName, Subject: title },
     // No default font: pdfkit would parse Helvetica's metrics for every document (a tenth of an
-    // export's time) and never use them. Its types take only a font's name; null is what it skips.
+    // export's time) and never use them.
+    // why: its types take only a font's name here; null is what its initFonts skips.
     font: null as unknown as string,
   });
   for (const cut of [FONT, BOLD] as const) {

@@ -25,7 +25,9 @@ let pool: Piscina<InvoiceDocument, Uint8Array> | undefined;
 
 export async function renderInvoice(input: InvoiceDocument): Promise<Buffer> {
   pool ??= new Piscina({
-    filename: new URL(`./invoice-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+    // Each thread runs invoicePdf itself: one invoice per task.
+    filename: new URL(`./invoice-pdf.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+    name: 'invoicePdf',
     minThreads: 1,
     maxThreads: INVOICE_THREADS,
     idleTimeout: IDLE_MS,
