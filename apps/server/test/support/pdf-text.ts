@@ -3,6 +3,8 @@
  * which each font's ToUnicode map turns back into characters. Objects and streams are read as
  * pdfkit writes them (deflated streams, `/F1 10 Tf` to pick a font, hex strings in `TJ`); one
  * line per operator, no-break spaces read as spaces. Enough to assert what an invoice says.
+ * A stream is as long as its `/Length` says: its bytes may end in a carriage return or any
+ * other byte, so where `endstream` starts does not tell.
  */
 import { inflateSync } from 'node:zlib';
 
@@ -14,8 +16,16 @@ interface PdfObject {
 function objects(pdf: Buffer): Map<string, PdfObject> {
   const found = new Map<string, PdfObject>();
   for (const [, id = '', body = ''] of pdf.toString('latin1').matchAll(/(\d+) 0 obj\s*([\s\S]*?)\bendobj/g)) {
-    const [dictionary = '', raw] = body.split(/\bstream\r?\n/, 2);
-    const data = raw?.replace(/\r?\nendstream\s*$/, '');
+    const start = body.search(/\bstream\r?\n/);
+    const dictionary = start < 0 ? body : body.slice(0, start);
+    const length = Number(dictionary.match(/\/Length (\d+)/)?.[1]);
+    const data =
+      start < 0
+        ? undefined
+        : body
+            .slice(start)
+            .replace(/^stream\r?\n/, '')
+            .slice(0, length);
     const stream =
       data === undefined
         ? null
