@@ -9,7 +9,7 @@
  * Lighthouse is a devDependency of the web app (apps/web).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
@@ -123,6 +123,8 @@ export async function lighthouseSection(options: { logDir: string }): Promise<Pa
           ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         });
         lhr = run?.lhr;
+        // The whole report beside the server logs: what the LCP element was, the request chain.
+        if (lhr) writeFileSync(path.join(options.logDir, `lighthouse-${page.page}.json`), JSON.stringify(lhr));
       } finally {
         await browser.close();
         // Chromium's helper processes can still be writing to the profile after it exits; a leftover

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
+import { FEATURES } from '@account/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -280,10 +281,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
     locale: (request) => requestLocale(request, services.locales),
     siteConfig: (language) => settings.siteConfig(language),
-    // The same service calls as GET /shopuser/me, /translation and /localize.
+    // The same service calls as GET /shopuser/me, /translation, /localize and /order?page=1.
     account: (shopperId) => accounts.load(shopperId),
     translations: (language) => settings.translations(language),
     localize: (locale) => settings.localize(locale),
+    listOrders: async (shopperId) =>
+      (await deps.featureEnabled(FEATURES.myOrders)) ? services.orders.list(shopperId, { page: 1, query: '' }) : null,
   });
 
   const sweeper = setInterval(() => {

@@ -5,13 +5,13 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SiteConfig } from '@account/contract';
+import { ALL_FEATURES, FEATURES, SiteConfig } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_DIST } from '../src/app.js';
 import { preloadLinks, ROUTE_PRELOADS_FILE } from '../src/http/spa.js';
 import { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
-import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,6 +143,52 @@ describe(`DESIGN §8 The page carries what the first screen needs (${databaseKin
   });
 });
 
+describe(`DESIGN §8 A screen's opening call is answered in its page: the orders list (${databaseKind})`, () => {
+  // A build whose route table says the orders screen opens with GET /order?page=1.
+  const dist = mkdtempSync(path.join(tmpdir(), 'account-web-answers-'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
+  const routes = [
+    { path: '', guarded: true, files: [] },
+    { path: 'orders', guarded: true, files: [], answer: 'listOrders' },
+    { path: 'orders/:id', guarded: true, files: [] },
+  ];
+  writeFileSync(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify({ routes, signIn: [] }));
+  let built: TestServer;
+  let ordersOff: TestServer;
+  beforeAll(async () => {
+    [built, ordersOff] = await Promise.all([startServer({ webDist: dist }), startServer({ webDist: dist })]);
+    await putSetting(
+      ordersOff,
+      'enableFeatures',
+      ALL_FEATURES.filter((feature) => feature !== FEATURES.myOrders),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all([built?.close(), ordersOff?.close()]);
+  });
+
+  it('the orders page carries the first page of orders exactly as GET /order?page=1 answers it', async () => {
+    const browser = await signedIn(built, 'demo-emma');
+    const page = await browser.request('/account/Orders/');
+    const list = await browser.request(api('/order?page=1&query='));
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(embeddedAnswer(page.body, 'listOrders')).toEqual(list.json());
+  });
+
+  it('only for the plain list of a signed-in shopper whose shop has orders on: not for a search, another screen, a visitor', async () => {
+    const browser = await signedIn(built, 'demo-emma');
+    for (const url of ['/account/orders?query=tent', '/account/', '/account/orders/1']) {
+      expect(embeddedAnswer((await browser.request(url)).body, 'listOrders'), url).toBeUndefined();
+    }
+    const visitor = await new TestBrowser(built.app).request('/account/orders');
+    expect(embeddedAnswer(visitor.body, 'listOrders')).toBeUndefined();
+    const off = await signedIn(ordersOff, 'demo-emma');
+    expect(embeddedAnswer((await off.request('/account/orders')).body, 'listOrders')).toBeUndefined();
+  });
+});
+
 describe('DESIGN §8 Preload links for the screen at the page’s path', () => {
   const table = {
     routes: [
@@ -217,6 +263,9 @@ describe('DESIGN §8 Preload links for the screen at the page’s path', () => {
           (await browser.request('/account/')).body,
           (await browser.request('/account/orders')).body,
         ];
+        // The build's table says which screen opens with which call.
+        expect(embeddedAnswer(pages[2]!, 'listOrders')).toMatchObject({ data: expect.any(Array) });
+        expect(embeddedAnswer(pages[1]!, 'listOrders')).toBeUndefined();
         for (const html of pages) {
           const links = preloads(html);
           expect(links.scripts.length).toBeGreaterThan(0);

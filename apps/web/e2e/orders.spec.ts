@@ -56,6 +56,22 @@ test.describe('§2 Orders list', () => {
     await expect(page.getByText('No orders found.')).toBeVisible();
   });
 
+  test('DESIGN §8 the list’s first page comes with the page: shown without asking the server; Load more asks', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Emma');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/order?')) asked.push(new URL(request.url()).search);
+    });
+    await page.goto('/account/orders');
+    await expect(page.getByText(/^Showing \d+ of \d+ orders$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Order FP-/ }).first()).toHaveAttribute('aria-expanded', 'true');
+    expect(asked).toEqual([]);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => asked).toEqual(['?page=2&query=']);
+  });
+
   test('each card links to the order detail; the breadcrumb leads back', async ({ page }) => {
     await signInAs(page, 'Emma');
     await page.goto('/account/orders');

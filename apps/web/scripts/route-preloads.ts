@@ -3,13 +3,15 @@
  * for the screen at a page's path into index.html (apps/server/src/http/spa.ts), so the screen's
  * chunk loads in parallel with the entry instead of after it has run:
  *
- *   { "routes": [{ "path": "orders/:id", "guarded": true, "files": ["assets/OrderDetailPage-x.js", ...] }],
+ *   { "routes": [{ "path": "orders/:id", "guarded": true, "files": ["assets/OrderDetailPage-x.js", ...] },
+ *                { "path": "orders", "guarded": true, "files": [...], "answer": "listOrders" }],
  *     "signIn": [...the login screen's files] }
  *
  * A route is a screen of lib/sections.ts with its full path; its files are the screen's lazy chunk,
  * the chunks that one imports statically and their CSS, less what the entry already loads. The
  * screen's module comes from its lazy import in app/router.tsx. A screen without one fails the
- * build, so the table cannot silently fall behind the router.
+ * build, so the table cannot silently fall behind the router. `answer` is the call the screen opens
+ * with (the section's pageAnswer), which the server then answers in the page.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,13 +81,24 @@ export function routePreloads(): Plugin {
         throw new Error(`route-preloads: no lazy chunk for screen '${id}' in router.tsx`);
       };
       const routes = [
-        ...sections.SECTION_LIST.map((s) => ({ id: s.id, path: s.path, guarded: !s.standalone })),
+        ...sections.SECTION_LIST.map((s) => ({
+          id: s.id,
+          path: s.path,
+          guarded: !s.standalone,
+          answer: s.pageAnswer,
+        })),
         ...sections.SUB_SCREEN_LIST.map((s) => ({
           id: s.id,
           path: `${sections.SECTIONS[s.within].path}/${s.path}`,
           guarded: !('standalone' in sections.SECTIONS[s.within]),
+          answer: undefined,
         })),
-      ].map(({ id, path, guarded }) => ({ path, guarded, files: filesOf(moduleOf(id)) }));
+      ].map(({ id, path, guarded, answer }) => ({
+        path,
+        guarded,
+        files: filesOf(moduleOf(id)),
+        ...(answer && { answer }),
+      }));
       // Where the account guard sends a signed-out visitor (paths.login).
       const table = { routes, signIn: filesOf(moduleOf('login')) };
       writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(table, null, 2)}\n`);

@@ -6,8 +6,9 @@
  * So that the first screen does not wait for the entry script to run before asking for more, the
  * page also carries the answers of the calls the app makes at startup (the signed-in shopper's
  * account, or null when signed out; the texts and the localisation lists: the same service calls
- * as their routes, encoded by the same schemas) and preload links for the chunks of the screen at
- * its path (route-preloads.json, written by the web build).
+ * as their routes, encoded by the same schemas), the answer of the call the screen at its path opens
+ * with (the orders list's first page), and preload links for the chunks of that screen
+ * (route-preloads.json, written by the web build, says which screen opens with which call).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   type Account,
   callSchemas,
   type LocalizeData,
+  type OrderList,
   type SiteConfig,
   type TranslationEntry,
 } from '@account/contract';
@@ -54,27 +56,47 @@ export interface SpaOptions {
   account(shopperId: number): Promise<Account>;
   translations(language: string): Promise<TranslationEntry[]>;
   localize(locale: ShopperLocale): Promise<LocalizeData>;
+  /** What GET /order?page=1 answers, for the orders screen; null when the shop has orders off. */
+  listOrders(shopperId: number): Promise<OrderList | null>;
+}
+
+/** The screens' opening calls the page can answer (the web's sections.ts pageAnswer). */
+const SCREEN_CALLS = ['listOrders'] as const;
+type ScreenCall = (typeof SCREEN_CALLS)[number];
+const isScreenCall = (call: unknown): call is ScreenCall => SCREEN_CALLS.some((known) => known === call);
+
+interface Screen {
+  path: string;
+  guarded: boolean;
+  files: string[];
+  answer?: ScreenCall;
 }
 
 interface RoutePreloads {
-  routes: { path: string; guarded: boolean; files: string[] }[];
+  routes: Screen[];
   signIn: string[];
 }
 
 /**
- * The preload links for a page path (below /account/): the files of the screen whose route matches
- * (':name' takes one segment; static segments win, as in the router), and for a signed-out visitor
- * of a guarded screen the sign-in screen's files too, where the guard sends them. Custom pages and
- * unknown paths get none.
+ * The screen at a page path (below /account/): the one whose route matches (':name' takes one
+ * segment; static segments win, as in the router). Custom pages and unknown paths have none.
  */
-export function preloadLinks(preloads: RoutePreloads, pagePath: string, signedIn: boolean): string {
+function screenAt(preloads: RoutePreloads, pagePath: string): Screen | undefined {
   const segments = pagePath.toLowerCase().split('/').filter(Boolean);
   const matches = (route: string) => {
     const parts = route.split('/').filter(Boolean);
     return parts.length === segments.length && parts.every((part, i) => part.startsWith(':') || part === segments[i]);
   };
   const params = (route: string) => route.split('/').filter((part) => part.startsWith(':')).length;
-  const route = preloads.routes.filter((r) => matches(r.path)).sort((a, b) => params(a.path) - params(b.path))[0];
+  return preloads.routes.filter((r) => matches(r.path)).sort((a, b) => params(a.path) - params(b.path))[0];
+}
+
+/**
+ * The preload links for a page path: the files of its screen, and for a signed-out visitor of a
+ * guarded screen the sign-in screen's files too, where the guard sends them.
+ */
+export function preloadLinks(preloads: RoutePreloads, pagePath: string, signedIn: boolean): string {
+  const route = screenAt(preloads, pagePath);
   if (!route) return '';
   const files = new Set([...route.files, ...(route.guarded && !signedIn ? preloads.signIn : [])]);
   // crossorigin as Vite's loader asks for them, or the browser would not reuse the preloaded response.
@@ -106,6 +128,7 @@ function readRoutePreloads(webDist: string, files: ReadonlySet<string>): RoutePr
       path: String(r.path).toLowerCase(),
       guarded: r.guarded !== false,
       files: served(r.files),
+      ...(isScreenCall(r.answer) && { answer: r.answer }),
     })),
     signIn: served(table.signIn),
   };
@@ -150,11 +173,17 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         .send("The account web app is not built yet. Run 'npm run build', then start the server again.");
     }
     const [locale, shopperId] = await Promise.all([options.locale(request), request.shopperId()]);
-    const [config, account, translations, localize] = await Promise.all([
+    const [pagePath = '', search] = request.url.slice('/account'.length).split('?', 2);
+    // The screen's opening call is answered for its plain path: a search asks for something else.
+    const screenCall = shopperId !== null && !search ? screenAt(preloads, pagePath)?.answer : undefined;
+    const [config, account, translations, localize, orders] = await Promise.all([
       options.siteConfig(locale.language),
       shopperId === null ? null : optional(request, 'getAccount', () => options.account(shopperId)),
       optional(request, 'getTranslations', () => options.translations(locale.language)),
       optional(request, 'getLocalize', () => options.localize(locale)),
+      shopperId !== null && screenCall === 'listOrders'
+        ? optional(request, 'listOrders', () => options.listOrders(shopperId))
+        : null,
     ]);
     // Each answer goes out as its call would send it: encoded by the call's response schema. Signed
     // out, the account is null, what the app makes of the call's 401, so it need not ask.
@@ -164,10 +193,10 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         : account && answerElement('getAccount', callSchemas.getAccount.response.encode(account)),
       translations && answerElement('getTranslations', callSchemas.getTranslations.response.encode(translations)),
       localize && answerElement('getLocalize', callSchemas.getLocalize.response.encode(localize)),
+      orders && answerElement('listOrders', callSchemas.listOrders.response.encode(orders)),
     ];
     // React Aria adds one small style element at run time; the per-response nonce lets it past the CSP.
     const nonce = reply.cspNonce?.style ?? '';
-    const pagePath = request.url.split('?')[0]!.slice('/account'.length);
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${config.currentLanguage.replace(/[^a-zA-Z-]/g, '')}"`)
       .replace(

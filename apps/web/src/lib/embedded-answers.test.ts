@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { embeddedAnswer, seedFromPage } from './embedded-answers';
+import { embeddedAnswer, seedFromPage, takeScreenAnswer } from './embedded-answers';
 import { accountQuery, localizeQuery, translationsQuery } from './queries';
 
 /** A page holding the given elements' text; only getElementById is used (the tests run without a DOM). */
@@ -45,5 +45,16 @@ describe('the startup answers the server embeds in the page', () => {
     expect((await queryClient.ensureQueryData(localizeQuery)).setting.language).toBe('nl');
     expect(fetch).not.toHaveBeenCalled();
     fetch.mockRestore();
+  });
+
+  it('hands over the answer the orders screen opens with once: a later showing asks the server', () => {
+    const elements = new Map([['answer-listOrders', '{"data":[],"meta":{"total":0,"numberPerPage":10}}']]);
+    // why: a stand-in for the one Document method the module calls, with the element's remove().
+    const doc = {
+      getElementById: (id: string) =>
+        elements.has(id) ? { textContent: elements.get(id), remove: () => elements.delete(id) } : null,
+    } as unknown as Document;
+    expect(takeScreenAnswer('listOrders', doc)).toEqual({ data: [], meta: { total: 0, numberPerPage: 10 } });
+    expect(takeScreenAnswer('listOrders', doc)).toBeUndefined();
   });
 });

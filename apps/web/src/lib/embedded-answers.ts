@@ -8,18 +8,20 @@
 import type { Account, ResponseOf } from '@account/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQuery, localizeQuery, translationsQuery } from './queries';
+import type { ScreenAnswerCall } from './sections';
 
-interface PageAnswers {
+type PageAnswers = {
   getAccount: Account | null;
   getTranslations: ResponseOf<'getTranslations'>;
   getLocalize: ResponseOf<'getLocalize'>;
-}
+} & { [C in ScreenAnswerCall]: ResponseOf<C> };
 
 /** Just enough of each answer's shape to rely on it; the server wrote it with the call's schema. */
 const USABLE: { [N in keyof PageAnswers]: (json: unknown) => boolean } = {
   getAccount: (json) => json === null || typeof (json as { id?: unknown }).id === 'number',
   getTranslations: (json) => Array.isArray(json),
   getLocalize: (json) => typeof (json as { setting?: unknown } | null)?.setting === 'object',
+  listOrders: (json) => Array.isArray((json as { data?: unknown } | null)?.data),
 };
 
 /** The answer the page holds for a call; undefined when it holds none. */
@@ -37,6 +39,19 @@ export function embeddedAnswer<N extends keyof PageAnswers>(
   }
   console.error(`The page's answer of ${call} is not usable; it is asked for instead`);
   return undefined;
+}
+
+/**
+ * The answer of the call the screen at the page's path opens with (sections.ts pageAnswer), once:
+ * the screen's data comes from it on its first showing, later showings ask as usual.
+ */
+export function takeScreenAnswer<C extends ScreenAnswerCall>(
+  call: C,
+  doc: Document = document,
+): PageAnswers[C] | undefined {
+  const answer = embeddedAnswer(call, doc);
+  doc.getElementById(`answer-${call}`)?.remove();
+  return answer;
 }
 
 /**

@@ -24,7 +24,15 @@ export interface Section {
   customPages?: { section: PageSection; base?: string; byId?: false };
   /** The sign-in screens: outside the account guard, without menu, breadcrumb and footer. */
   standalone?: true;
+  /**
+   * The call the screen opens with, for its plain path (no search): the server answers it in the
+   * page (embedded-answers.ts), so the screen shows its content with the first paint.
+   */
+  pageAnswer?: ScreenAnswerCall;
 }
+
+/** The screens' opening calls the server can answer in the page (apps/server/src/http/spa.ts). */
+export type ScreenAnswerCall = 'listOrders';
 
 /** A screen inside a section: routed under the section's path, behind its feature guard. */
 export interface SubScreen {
@@ -64,6 +72,7 @@ export const SECTIONS = {
     title: 'ac_MyOrders',
     feature: FEATURES.myOrders,
     menu: { icon: 'box', place: 'sections' },
+    pageAnswer: 'listOrders',
     // orders/{id} is an order's detail.
     customPages: { section: PAGE_SECTIONS.orders, byId: false },
   },

@@ -10,6 +10,7 @@ import {
 import { useReloadAccount } from '@/lib/account';
 import { ApiError, call, urlOf } from '@/lib/api';
 import { downloadFile } from '@/lib/download';
+import { takeScreenAnswer } from '@/lib/embedded-answers';
 import { nextPage } from '../order-list';
 
 const orderKeys = {
@@ -17,6 +18,9 @@ const orderKeys = {
   list: (query: string) => [...orderKeys.lists, query],
   detail: (id: number | null) => ['order', id],
 };
+
+/** How long the list the page came with counts as fresh; showing the list after that asks again. */
+const PAGE_ANSWER_FRESH_MS = 30_000;
 
 export const ordersQuery = (query: string) =>
   infiniteQueryOptions({
@@ -30,6 +34,15 @@ export const ordersQuery = (query: string) =>
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPage(pages),
     placeholderData: keepPreviousData,
+    // The first page of the plain list may come with the page (the server answers the call the
+    // orders screen opens with); it is as fresh as a request made then, so not asked for again at once.
+    initialData: () => {
+      const first = query === '' ? takeScreenAnswer('listOrders') : undefined;
+      return first && { pages: [{ ...first, query }], pageParams: [1] };
+    },
+    // Read by the server as it served the page.
+    initialDataUpdatedAt: () => performance.timeOrigin,
+    staleTime: (cached) => (cached.state.dataUpdateCount === 0 ? PAGE_ANSWER_FRESH_MS : 0),
   });
 
 /** One order; null (a malformed id) never loads. A missing or foreign order (4xx) is not retried. */
