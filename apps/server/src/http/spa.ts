@@ -17,6 +17,8 @@ import {
   callSchemas,
   type LocalizeData,
   type OrderList,
+  SCREEN_ANSWER_CALLS,
+  type ScreenAnswerCall,
   type SiteConfig,
   type TranslationEntry,
 } from '@account/contract';
@@ -60,16 +62,13 @@ export interface SpaOptions {
   listOrders(shopperId: number): Promise<OrderList | null>;
 }
 
-/** The screens' opening calls the page can answer (the web's sections.ts pageAnswer). */
-const SCREEN_CALLS = ['listOrders'] as const;
-type ScreenCall = (typeof SCREEN_CALLS)[number];
-const isScreenCall = (call: unknown): call is ScreenCall => SCREEN_CALLS.some((known) => known === call);
+const isScreenCall = (call: unknown): call is ScreenAnswerCall => SCREEN_ANSWER_CALLS.some((known) => known === call);
 
 interface Screen {
   path: string;
   guarded: boolean;
   files: string[];
-  answer?: ScreenCall;
+  answer?: ScreenAnswerCall;
 }
 
 interface RoutePreloads {

@@ -16,16 +16,11 @@ interface PdfObject {
 function objects(pdf: Buffer): Map<string, PdfObject> {
   const found = new Map<string, PdfObject>();
   for (const [, id = '', body = ''] of pdf.toString('latin1').matchAll(/(\d+) 0 obj\s*([\s\S]*?)\bendobj/g)) {
-    const start = body.search(/\bstream\r?\n/);
-    const dictionary = start < 0 ? body : body.slice(0, start);
+    const marker = /\bstream\r?\n/.exec(body);
+    const dictionary = marker ? body.slice(0, marker.index) : body;
     const length = Number(dictionary.match(/\/Length (\d+)/)?.[1]);
-    const data =
-      start < 0
-        ? undefined
-        : body
-            .slice(start)
-            .replace(/^stream\r?\n/, '')
-            .slice(0, length);
+    const from = marker ? marker.index + marker[0].length : 0;
+    const data = marker ? body.slice(from, from + length) : undefined;
     const stream =
       data === undefined
         ? null

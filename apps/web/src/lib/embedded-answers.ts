@@ -5,10 +5,9 @@
  * from the start instead of asked for once the entry script has run. One that is missing (all of
  * them when the page did not come from the server, as with Vite in development) is fetched.
  */
-import type { Account, ResponseOf } from '@account/contract';
+import type { Account, ResponseOf, ScreenAnswerCall } from '@account/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountQuery, localizeQuery, translationsQuery } from './queries';
-import type { ScreenAnswerCall } from './sections';
 
 type PageAnswers = {
   getAccount: Account | null;

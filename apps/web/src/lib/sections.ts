@@ -4,7 +4,7 @@
  * routes (adding each screen's lazy chunk) and app/shell/menu-items.ts the side menu. A new screen
  * is one row here and its lazy import in the router.
  */
-import { FEATURES, type Feature, PAGE_SECTIONS, type PageSection } from '@account/contract';
+import { FEATURES, type Feature, PAGE_SECTIONS, type PageSection, type ScreenAnswerCall } from '@account/contract';
 import type { IconName } from '../ui/Icon';
 import type { TextKey } from './i18n';
 
@@ -30,9 +30,6 @@ export interface Section {
    */
   pageAnswer?: ScreenAnswerCall;
 }
-
-/** The screens' opening calls the server can answer in the page (apps/server/src/http/spa.ts). */
-export type ScreenAnswerCall = 'listOrders';
 
 /** A screen inside a section: routed under the section's path, behind its feature guard. */
 export interface SubScreen {

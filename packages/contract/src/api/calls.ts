@@ -156,3 +156,10 @@ export type QueryIn<N extends EndpointName> = In<Field<N, 'query'>>;
 export type BodyIn<N extends EndpointName> = In<Field<N, 'body'>>;
 /** What the call answers. */
 export type ResponseOf<N extends EndpointName> = Out<Schemas<N>['response']>;
+
+/**
+ * The calls a screen may open with that the server answers in the page itself, for the screen's
+ * plain path (apps/server/src/http/spa.ts; the web's SECTIONS name each screen's).
+ */
+export const SCREEN_ANSWER_CALLS = ['listOrders'] as const satisfies readonly EndpointName[];
+export type ScreenAnswerCall = (typeof SCREEN_ANSWER_CALLS)[number];
