@@ -141,6 +141,16 @@ describe(`DESIGN §8 The page carries what the first screen needs (${databaseKin
     expect(page.body).not.toContain('<!--');
     expect(embeddedAnswer(page.body, 'getAccount')).toMatchObject({ id, firstName: name });
   });
+
+  it("puts what a shopper typed in the page as typed, even text a string replacement reads as a pattern ($&, $')", async () => {
+    const browser = await signedIn(server, 'new');
+    const id = (embeddedAnswer((await browser.request('/account/')).body, 'getAccount') as { id: number }).id;
+    const name = "Jo$'s $& $` $$ shop";
+    await server.app.db.kysely.updateTable('shoppers').set({ firstName: name }).where('id', '=', id).execute();
+    const page = await browser.request('/account/');
+    expect(embeddedAnswer(page.body, 'getAccount')).toMatchObject({ id, firstName: name });
+    expect(page.body.match(/<\/head>/g)).toHaveLength(1);
+  });
 });
 
 describe(`DESIGN §8 A screen's opening call is answered in its page: the orders list (${databaseKind})`, () => {

@@ -198,9 +198,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     const nonce = reply.cspNonce?.style ?? '';
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${config.currentLanguage.replace(/[^a-zA-Z-]/g, '')}"`)
+      // A function, so that '$&' or "$'" in what a shopper typed is not read as a replacement pattern.
       .replace(
         '</head>',
-        `${preloadLinks(preloads, pagePath, shopperId !== null)}<meta property="csp-nonce" content="${nonce}">` +
+        () =>
+          `${preloadLinks(preloads, pagePath, shopperId !== null)}<meta property="csp-nonce" content="${nonce}">` +
           `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptJson(config)}</script>` +
           `${answers.filter(Boolean).join('')}</head>`,
       );
