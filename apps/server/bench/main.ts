@@ -83,7 +83,7 @@ const size: ShopSize = {
 const options = {
   iterations: count(args.iterations, 'BENCH_ITERATIONS', 300),
   duration: count(args.duration, 'BENCH_DURATION', 10),
-  warmup: count(args.warmup, 'BENCH_WARMUP', 2, 0),
+  warmup: count(args.warmup, 'BENCH_WARMUP', 5, 0),
   connections: count(args.connections, 'BENCH_CONNECTIONS', 10),
   moderateConnections: count(args['moderate-connections'], 'BENCH_MODERATE_CONNECTIONS', 2),
   sessions: Math.min(20_000, count(args.sessions, 'BENCH_SESSIONS', 1000)),
