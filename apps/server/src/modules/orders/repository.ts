@@ -3,10 +3,10 @@
  * writes of its orders by its own ids.
  */
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
-import { type InferResult, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type InferResult, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, NewRow } from '../../db/types.js';
+import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 const ORDER_COLUMNS = [
@@ -51,9 +51,70 @@ function parseAddress(json: string | null): OrderAddress | null {
   }
 }
 
-/** The orders with their invoice, as hydrate() takes them. */
-const selectOrders = (db: Kysely<Database>) =>
-  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(ORDER_COLUMNS);
+type Line = Pick<
+  Selectable<OrderProductsTable>,
+  'productId' | 'categoryName' | 'image' | 'name' | 'url' | 'productType' | 'priceE4' | 'status'
+>;
+type Payment = Pick<Selectable<OrderTransactionsTable>, 'method' | 'methodName' | 'status' | 'paidE4' | 'createdAt'>;
+
+const LINE_FIELDS: Record<keyof Line, string> = {
+  productId: 'product_id',
+  categoryName: 'category_name',
+  image: 'image',
+  name: 'name',
+  url: 'url',
+  productType: 'product_type',
+  priceE4: 'price_e4',
+  status: 'status',
+};
+const PAYMENT_FIELDS: Record<keyof Payment, string> = {
+  method: 'method',
+  methodName: 'method_name',
+  status: 'status',
+  paidE4: 'paid_e4',
+  createdAt: 'created_at',
+};
+
+/**
+ * An order's rows in another table as a JSON array of objects with the given keys, in the order's
+ * own row: SQLite answers it as text, PostgreSQL parsed. One statement reads whole orders; three
+ * did (the order, its products, its transactions), and on PostgreSQL each is a round trip that cost
+ * about 130 µs of the server's CPU and 90 µs of the database's under the bench's load.
+ */
+function jsonArrayOf(postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) {
+  const object = Object.entries(fields)
+    .map(([key, column]) => `'${key}', ${table}.${column}`)
+    .join(', ');
+  const rows = `from ${table} where ${table}.order_id = orders.id`;
+  return postgres
+    ? `(select coalesce(json_agg(json_build_object(${object}) order by ${orderBy}), '[]'::json) ${rows})`
+    : `(select json_group_array(json_object(${object}) order by ${orderBy}) ${rows})`;
+}
+
+/** The columns of a whole order: its own, its invoice's, its products (by position) and transactions (by time). */
+const orderColumns = (postgres: boolean) =>
+  [
+    ...ORDER_COLUMNS,
+    sql
+      .raw<string | Line[]>(
+        jsonArrayOf(postgres, 'order_products', LINE_FIELDS, 'order_products.position, order_products.id'),
+      )
+      .as('lines'),
+    sql
+      .raw<string | Payment[]>(
+        jsonArrayOf(
+          postgres,
+          'order_transactions',
+          PAYMENT_FIELDS,
+          'order_transactions.created_at, order_transactions.id',
+        ),
+      )
+      .as('payments'),
+  ] as const;
+
+/** Whole orders, as assemble() takes them. */
+const selectOrders = (db: Kysely<Database>, postgres: boolean) =>
+  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(orderColumns(postgres));
 
 /** An order's own columns as the shop sends them. */
 export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId'>;
@@ -73,26 +134,10 @@ export interface OrderCursor {
 
 export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
-const LINE_COLUMNS = [
-  'orderId',
-  'productId',
-  'categoryName',
-  'image',
-  'name',
-  'url',
-  'productType',
-  'priceE4',
-  'status',
-] as const;
-const PAYMENT_COLUMNS = ['orderId', 'method', 'methodName', 'status', 'paidE4', 'createdAt'] as const;
+const parsed = <T>(json: string | T): T => (typeof json === 'string' ? (JSON.parse(json) as T) : json);
 
-type LineRow = InferResult<ReturnType<typeof selectLines>>[number];
-type PaymentRow = InferResult<ReturnType<typeof selectPayments>>[number];
-const selectLines = (db: Kysely<Database>) => db.selectFrom('orderProducts').select(LINE_COLUMNS);
-const selectPayments = (db: Kysely<Database>) => db.selectFrom('orderTransactions').select(PAYMENT_COLUMNS);
-
-/** Full orders from their rows, products (by order, then position) and transactions (by order, then time). */
-function assemble(rows: OrderRow[], products: LineRow[], transactions: PaymentRow[]): Order[] {
+/** Full orders from their rows. */
+function assemble(rows: OrderRow[]): Order[] {
   return rows.map((row) => {
     const currency = row.currency;
     return {
@@ -113,87 +158,45 @@ function assemble(rows: OrderRow[], products: LineRow[], transactions: PaymentRo
         row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
           ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
           : null,
-      products: products
-        .filter((p) => p.orderId === row.id)
-        .map((p) => ({
-          productId: p.productId,
-          categoryName: p.categoryName,
-          image: p.image,
-          name: p.name,
-          url: p.url,
-          productType: p.productType,
-          price: money(p.priceE4, currency),
-          status: p.status,
-        })),
-      transactions: transactions
-        .filter((t) => t.orderId === row.id)
-        .map((t) => ({
-          method: t.method,
-          methodName: t.methodName,
-          status: t.status,
-          paid: money(t.paidE4, currency),
-          created: t.createdAt,
-        })),
+      products: parsed(row.lines).map((p) => ({
+        productId: p.productId,
+        categoryName: p.categoryName,
+        image: p.image,
+        name: p.name,
+        url: p.url,
+        productType: p.productType,
+        price: money(p.priceE4, currency),
+        status: p.status,
+      })),
+      transactions: parsed(row.payments).map((t) => ({
+        method: t.method,
+        methodName: t.methodName,
+        status: t.status,
+        paid: money(t.paidE4, currency),
+        created: t.createdAt,
+      })),
     };
   });
 }
 
 export function orderRepository(db: Kysely<Database>) {
-  /**
-   * Orders' products and transactions by the orders' ids, given as one value so that the statement
-   * stays the same whatever their number: an array on PostgreSQL, a JSON array on SQLite (read with
-   * json_each). A page's products were read with the page's subquery run again, twice a page.
-   */
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const idList = (ids: readonly number[]): unknown => (postgres ? ids : JSON.stringify(ids));
-  const orderIdIn = (ids: unknown) =>
-    postgres
-      ? sql<boolean>`${sql.ref('orderId')} = any(${ids}::int[])`
-      : sql<boolean>`${sql.ref('orderId')} in (select value from json_each(${ids}))`;
-  const linesOf = prepared(db, (p: { ids: unknown }) =>
-    selectLines(db).where(orderIdIn(p.ids)).orderBy('orderId').orderBy('position'),
-  );
-  const paymentsOf = prepared(db, (p: { ids: unknown }) =>
-    selectPayments(db).where(orderIdIn(p.ids)).orderBy('orderId').orderBy('createdAt'),
-  );
-
-  /** Full orders (with products and transactions) for the given rows, in two more queries. */
-  async function hydrate(rows: OrderRow[]): Promise<Order[]> {
-    if (rows.length === 0) return [];
-    const ids = { ids: idList(rows.map((row) => row.id)) };
-    const [products, transactions] = await Promise.all([linesOf.rows(ids), paymentsOf.rows(ids)]);
-    return assemble(rows, products, transactions);
-  }
-
-  // One order: its row, products and transactions, each a prepared query.
-  const lines = prepared(db, (p: { orderId: number }) =>
-    selectLines(db).where('orderId', '=', p.orderId).orderBy('position'),
-  );
-  const payments = prepared(db, (p: { orderId: number }) =>
-    selectPayments(db).where('orderId', '=', p.orderId).orderBy('createdAt'),
-  );
+  const orders = () => selectOrders(db, postgres);
   const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
-    selectOrders(db).where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
+    orders().where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
   );
   const latestRow = prepared(db, (p: { shopperId: number }) =>
-    selectOrders(db)
+    orders()
       .where('orders.shopperId', '=', p.shopperId)
       .orderBy('orders.createdAt', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(1),
   );
-  async function complete(row: OrderRow | undefined): Promise<Order | null> {
-    if (!row) return null;
-    const [products, transactions] = await Promise.all([
-      lines.rows({ orderId: row.id }),
-      payments.rows({ orderId: row.id }),
-    ]);
-    return assemble([row], products, transactions)[0] ?? null;
-  }
+  const complete = (row: OrderRow | undefined): Order | null => (row ? (assemble([row])[0] ?? null) : null);
 
   /**
    * A page of the shopper's orders (or of those whose search text matches the LIKE pattern): its
-   * rows with the count, each a prepared query, then their products and transactions (hydrate).
+   * whole orders with the count, in one prepared query.
    * The page's ids are chosen from the shopper's entries of the covering index
    * orders_shopper_search_idx alone (index-only scans); full rows are read for the page's orders only.
    */
@@ -221,7 +224,7 @@ export function orderRepository(db: Kysely<Database>) {
           .selectFrom(pageIds(p).as('page'))
           .innerJoin('orders', 'orders.id', 'page.id')
           .leftJoin('invoices', 'invoices.orderId', 'orders.id')
-          .select([...ORDER_COLUMNS, count(p).as('total')])
+          .select([...orderColumns(postgres), count(p).as('total')])
           .orderBy('orders.createdAt', 'desc')
           .orderBy('orders.id', 'desc'),
       ),
@@ -232,8 +235,6 @@ export function orderRepository(db: Kysely<Database>) {
   const matchingOrders = pageQueries(true);
 
   return {
-    hydrate,
-
     /** One page of the shopper's orders, newest first, and how many there are in all. */
     async page(
       shopperId: number,
@@ -243,7 +244,7 @@ export function orderRepository(db: Kysely<Database>) {
       // Unused by the queries of the whole list, which take no pattern.
       const params = { shopperId, pattern: pattern ?? '', limit, offset };
       const rows = await queries.rows.rows(params);
-      const orders = await hydrate(rows);
+      const orders = assemble(rows);
       // Kysely types a count as string, number or bigint (db/connection.ts reads bigint as a number).
       if (rows[0]) return { orders, total: Number(rows[0].total) };
       if (offset === 0) return { orders, total: 0 };
@@ -301,7 +302,7 @@ export function orderRepository(db: Kysely<Database>) {
      * `limit`, in full: what an export reads page by page, however many orders there are.
      */
     async pageAfter(shopperId: number, after: OrderCursor | null, limit: number): Promise<Order[]> {
-      let query = selectOrders(db).where('orders.shopperId', '=', shopperId);
+      let query = orders().where('orders.shopperId', '=', shopperId);
       if (after) {
         query = query.where((eb) =>
           eb.or([
@@ -311,7 +312,7 @@ export function orderRepository(db: Kysely<Database>) {
         );
       }
       const rows = await query.orderBy('orders.createdAt', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
-      return hydrate(rows);
+      return assemble(rows);
     },
 
     async latest(shopperId: number): Promise<Order | null> {
