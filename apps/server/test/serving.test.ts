@@ -131,23 +131,25 @@ describe(`DESIGN §8 The page carries what the first screen needs (${databaseKin
     }
   });
 
-  it('escapes the embedded account so what a shopper typed cannot close the script element', async () => {
+  /** The overview page of a new shopper whose first name is then set to `name`, and their id. */
+  async function pageOfShopperNamed(name: string) {
     const browser = await signedIn(server, 'new');
     const id = (embeddedAnswer((await browser.request('/account/')).body, 'getAccount') as { id: number }).id;
-    const name = '</script><script>alert(1)</script><!--';
     await server.app.db.kysely.updateTable('shoppers').set({ firstName: name }).where('id', '=', id).execute();
-    const page = await browser.request('/account/');
+    return { id, page: await browser.request('/account/') };
+  }
+
+  it('escapes the embedded account so what a shopper typed cannot close the script element', async () => {
+    const name = '</script><script>alert(1)</script><!--';
+    const { id, page } = await pageOfShopperNamed(name);
     expect(page.body).not.toContain('<script>alert(1)');
     expect(page.body).not.toContain('<!--');
     expect(embeddedAnswer(page.body, 'getAccount')).toMatchObject({ id, firstName: name });
   });
 
   it("puts what a shopper typed in the page as typed, even text a string replacement reads as a pattern ($&, $')", async () => {
-    const browser = await signedIn(server, 'new');
-    const id = (embeddedAnswer((await browser.request('/account/')).body, 'getAccount') as { id: number }).id;
     const name = "Jo$'s $& $` $$ shop";
-    await server.app.db.kysely.updateTable('shoppers').set({ firstName: name }).where('id', '=', id).execute();
-    const page = await browser.request('/account/');
+    const { id, page } = await pageOfShopperNamed(name);
     expect(embeddedAnswer(page.body, 'getAccount')).toMatchObject({ id, firstName: name });
     expect(page.body.match(/<\/head>/g)).toHaveLength(1);
   });

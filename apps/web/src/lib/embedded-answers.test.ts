@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { embeddedAnswer, seedFromPage, takeScreenAnswer } from './embedded-answers';
+import { embeddedAnswer, type PageElements, seedFromPage, takeScreenAnswer } from './embedded-answers';
 import { accountQuery, localizeQuery, translationsQuery } from './queries';
 
-/** A page holding the given elements' text; only getElementById is used (the tests run without a DOM). */
-const page = (elements: Record<string, string>) =>
-  // why: a stand-in for the one Document method the module calls.
-  ({ getElementById: (id: string) => (id in elements ? { textContent: elements[id] } : null) }) as unknown as Document;
+/** A page holding the given elements' text (the tests run without a DOM). */
+const page = (elements: Record<string, string>): PageElements => ({
+  getElementById: (id) => (id in elements ? { textContent: elements[id] ?? null, remove: () => {} } : null),
+});
 
 describe('the startup answers the server embeds in the page', () => {
   it('reads an answer, null for a signed-out account, and nothing when the page holds none', () => {
@@ -49,11 +49,17 @@ describe('the startup answers the server embeds in the page', () => {
 
   it('hands over the answer the orders screen opens with once: a later showing asks the server', () => {
     const elements = new Map([['answer-listOrders', '{"data":[],"meta":{"total":0,"numberPerPage":10}}']]);
-    // why: a stand-in for the one Document method the module calls, with the element's remove().
-    const doc = {
-      getElementById: (id: string) =>
-        elements.has(id) ? { textContent: elements.get(id), remove: () => elements.delete(id) } : null,
-    } as unknown as Document;
+    const doc: PageElements = {
+      getElementById: (id) =>
+        elements.has(id)
+          ? {
+              textContent: elements.get(id) ?? null,
+              remove: () => {
+                elements.delete(id);
+              },
+            }
+          : null,
+    };
     expect(takeScreenAnswer('listOrders', doc)).toEqual({ data: [], meta: { total: 0, numberPerPage: 10 } });
     expect(takeScreenAnswer('listOrders', doc)).toBeUndefined();
   });

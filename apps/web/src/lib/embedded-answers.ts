@@ -23,10 +23,15 @@ const USABLE: { [N in keyof PageAnswers]: (json: unknown) => boolean } = {
   listOrders: (json) => Array.isArray((json as { data?: unknown } | null)?.data),
 };
 
+/** What is read of the page: its elements by id (the document; in tests, a stand-in). */
+export interface PageElements {
+  getElementById(id: string): { readonly textContent: string | null; remove(): void } | null;
+}
+
 /** The answer the page holds for a call; undefined when it holds none. */
 export function embeddedAnswer<N extends keyof PageAnswers>(
   call: N,
-  doc: Document = document,
+  doc: PageElements = document,
 ): PageAnswers[N] | undefined {
   const text = doc.getElementById(`answer-${call}`)?.textContent;
   if (!text) return undefined;
@@ -46,7 +51,7 @@ export function embeddedAnswer<N extends keyof PageAnswers>(
  */
 export function takeScreenAnswer<C extends ScreenAnswerCall>(
   call: C,
-  doc: Document = document,
+  doc: PageElements = document,
 ): PageAnswers[C] | undefined {
   const answer = embeddedAnswer(call, doc);
   doc.getElementById(`answer-${call}`)?.remove();
@@ -58,7 +63,7 @@ export function takeScreenAnswer<C extends ScreenAnswerCall>(
  * as the requests would have been: read when the page was served, which is never from a cache
  * (no-store). Their queries stay as they are, so later changes reload them as before.
  */
-export function seedFromPage(queryClient: QueryClient, language: string, doc: Document = document): void {
+export function seedFromPage(queryClient: QueryClient, language: string, doc: PageElements = document): void {
   const account = embeddedAnswer('getAccount', doc);
   if (account !== undefined) queryClient.setQueryData(accountQuery.queryKey, account);
   const translations = embeddedAnswer('getTranslations', doc);
