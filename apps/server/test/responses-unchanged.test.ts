@@ -128,4 +128,20 @@ describe('DESIGN §8: fewer statements per call', () => {
     }
     expect((await statementsOf('/shopuser/me', session)).filter(readsLinesAlone)).toEqual([]);
   });
+
+  it('reads the shopper with their recently viewed products, wishlist, interests and newsletters in one statement: /shopuser/me in six with the session’s', async () => {
+    const readsLists = (text: string) =>
+      /recently_viewed|wishlist_items|shopper_interests|shopper_newsletters/.test(text);
+    // A shopper with a telephone number is asked for a live verification code as well.
+    const readsTelephoneCode = (text: string) => /from "telephone_verifications"/.test(text);
+    for (const session of sessions) {
+      const run = (await statementsOf('/shopuser/me', session)).filter((text) => !readsTelephoneCode(text));
+      const lists = run.filter(readsLists);
+      expect(lists).toHaveLength(1);
+      expect(lists[0]).toMatch(
+        /recently_viewed.*wishlist_items.*shopper_interests.*shopper_newsletters.*from "shoppers"/s,
+      );
+      expect(run).toHaveLength(6);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { fromTenThousandths, type Product } from '@account/contract';
 import { type Kysely, sql } from 'kysely';
+import { jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -22,70 +23,83 @@ export const SHOPPER_COLUMNS = [
   'defaultCurrency',
 ] as const;
 
-export function accountRepository(db: Kysely<Database>) {
-  /** Products with their price in `currency` when the shop has one, else in their own currency. */
-  const products = (currency: string) =>
-    db
-      .selectFrom('products')
-      .leftJoin('productPrices', (join) =>
-        join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', currency),
-      )
-      .select((eb) => [
-        'products.id as productId',
-        'products.name',
-        'products.categoryName',
-        'products.image',
-        'products.url',
-        eb.fn.coalesce('productPrices.priceE4', 'products.priceE4').as('priceE4'),
-        eb.fn.coalesce('productPrices.currency', 'products.currency').as('currency'),
-      ]);
-  const toProduct = (p: {
-    productId: number;
-    name: string;
-    categoryName: string;
-    image: string | null;
-    url: string | null;
-    priceE4: number;
-    currency: string;
-  }): Product => ({
-    productId: p.productId,
-    name: p.name,
-    categoryName: p.categoryName,
-    image: p.image,
-    url: p.url,
-    price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
-  });
+/** A product as the account's lists hold it, with its price in the shopper's currency when the shop has one. */
+interface ListedProduct {
+  productId: number;
+  name: string;
+  categoryName: string;
+  image: string | null;
+  url: string | null;
+  priceE4: number;
+  currency: string;
+}
 
+const toProduct = (p: ListedProduct): Product => ({
+  productId: p.productId,
+  name: p.name,
+  categoryName: p.categoryName,
+  image: p.image,
+  url: p.url,
+  price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
+});
+
+/**
+ * The shopper's products in `table` (newest first by `time`, at most `limit` when given), as a JSON array in
+ * the shopper's row: each in the shopper's currency when the shop has a price in it, else in its own.
+ */
+function productsColumn(postgres: boolean, table: string, time: string, limit?: number): string {
+  const listed = `(select listed.${time}, listed.product_id, products.name, products.category_name, products.image,
+      products.url, coalesce(prices.price_e4, products.price_e4) as price_e4,
+      coalesce(prices.currency, products.currency) as currency
+    from ${table} listed
+    join products on products.id = listed.product_id
+    left join product_prices prices on prices.product_id = products.id and prices.currency = shoppers.default_currency
+    where listed.shopper_id = shoppers.id
+    order by listed.${time} desc, listed.product_id desc${limit === undefined ? '' : ` limit ${limit}`})`;
+  return jsonObjects(
+    postgres,
+    {
+      productId: 'product.product_id',
+      name: 'product.name',
+      categoryName: 'product.category_name',
+      image: 'product.image',
+      url: 'product.url',
+      priceE4: 'product.price_e4',
+      currency: 'product.currency',
+    },
+    `from ${listed} product`,
+    `product.${time} desc, product.product_id desc`,
+  );
+}
+
+/** The ids of the shopper's rows in `table`, ascending, as a JSON array in the shopper's row. */
+const idsColumn = (postgres: boolean, table: string, id: string) =>
+  jsonValues(postgres, `chosen.${id}`, `from ${table} chosen where chosen.shopper_id = shoppers.id`, `chosen.${id}`);
+
+/** How many recently viewed products the account shows (spec §3: lastViewProducts). */
+const RECENTLY_VIEWED_SHOWN = 20;
+
+export function accountRepository(db: Kysely<Database>) {
+  const postgres = speaksPostgres(db);
   const shopper = prepared(db, (p: { id: number }) =>
     db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', p.id),
   );
-  const recentlyViewed = prepared(db, (p: { shopperId: number; currency: string }) =>
-    products(p.currency)
-      .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
-      .where('recentlyViewed.shopperId', '=', p.shopperId)
-      .orderBy('recentlyViewed.viewedAt', 'desc')
-      .limit(20),
-  );
-  const wishlist = prepared(db, (p: { shopperId: number; currency: string }) =>
-    products(p.currency)
-      .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
-      .where('wishlistItems.shopperId', '=', p.shopperId)
-      .orderBy('wishlistItems.addedAt', 'desc'),
-  );
-  // The shopper's interests and newsletters in one statement: the kind of choice, then its id.
-  const choices = prepared(db, (p: { shopperId: number }) =>
+  // The shopper with their lists and choices in one statement: five were five round trips.
+  const account = prepared(db, (p: { id: number }) =>
     db
-      .selectFrom('shopperInterests')
-      .select([sql.lit(0).as('kind'), 'interestId as id'])
-      .where('shopperId', '=', p.shopperId)
-      .unionAll(
-        db
-          .selectFrom('shopperNewsletters')
-          .select([sql.lit(1).as('kind'), 'newsletterId as id'])
-          .where('shopperId', '=', p.shopperId),
-      )
-      .orderBy('kind')
-      .orderBy('id'),
+      .selectFrom('shoppers')
+      .select([
+        ...SHOPPER_COLUMNS,
+        sql
+          .raw<string | ListedProduct[]>(
+            productsColumn(postgres, 'recently_viewed', 'viewed_at', RECENTLY_VIEWED_SHOWN),
+          )
+          .as('lastViewProducts'),
+        sql.raw<string | ListedProduct[]>(productsColumn(postgres, 'wishlist_items', 'added_at')).as('wishProducts'),
+        sql.raw<string | number[]>(idsColumn(postgres, 'shopper_interests', 'interest_id')).as('interestIds'),
+        sql.raw<string | number[]>(idsColumn(postgres, 'shopper_newsletters', 'newsletter_id')).as('newsletterIds'),
+      ])
+      .where('id', '=', p.id),
   );
 
   return {
@@ -113,20 +127,17 @@ export function accountRepository(db: Kysely<Database>) {
       });
     },
 
-    async recentlyViewed(shopperId: number, currency: string): Promise<Product[]> {
-      return (await recentlyViewed.rows({ shopperId, currency })).map(toProduct);
-    },
-
-    async wishlist(shopperId: number, currency: string): Promise<Product[]> {
-      return (await wishlist.rows({ shopperId, currency })).map(toProduct);
-    },
-
-    /** The ids of the shopper's interests and of their newsletters, each in ascending order. */
-    async choices(shopperId: number): Promise<{ interestIds: number[]; newsletterIds: number[] }> {
-      const rows = await choices.rows({ shopperId });
+    /** The shopper with their recently viewed products, wishlist, interests and newsletters. */
+    async account(id: number) {
+      const row = await account.first({ id });
+      if (!row) return undefined;
+      const { lastViewProducts, wishProducts, interestIds, newsletterIds, ...shopper } = row;
       return {
-        interestIds: rows.filter((r) => Number(r.kind) === 0).map((r) => r.id),
-        newsletterIds: rows.filter((r) => Number(r.kind) === 1).map((r) => r.id),
+        shopper,
+        lastViewProducts: parsedJson(lastViewProducts).map(toProduct),
+        wishProducts: parsedJson(wishProducts).map(toProduct),
+        interestIds: parsedJson(interestIds),
+        newsletterIds: parsedJson(newsletterIds),
       };
     },
   };

@@ -34,20 +34,10 @@ export function accountService(repository: AccountRepository, parts: AccountPart
   return {
     async load(shopperId: number): Promise<Account> {
       const now = new Date().toISOString();
-      const shopper = await repository.shopper(shopperId);
-      if (!shopper) throw notFound('No such account');
-      const [
-        stored,
-        localize,
-        lastOrder,
-        achievements,
-        lastViewProducts,
-        wishProducts,
-        addresses,
-        vouchers,
-        { interestIds, newsletterIds },
-        codeExpiresAt,
-      ] = await Promise.all([
+      const whole = await repository.account(shopperId);
+      if (!whole) throw notFound('No such account');
+      const { shopper, lastViewProducts, wishProducts, interestIds, newsletterIds } = whole;
+      const [stored, localize, lastOrder, achievements, addresses, vouchers, codeExpiresAt] = await Promise.all([
         settings.stored(),
         settings.localize({
           language: shopper.defaultLanguage,
@@ -56,11 +46,8 @@ export function accountService(repository: AccountRepository, parts: AccountPart
         }),
         parts.lastOrder(shopperId),
         parts.achievements(shopperId),
-        repository.recentlyViewed(shopperId, shopper.defaultCurrency),
-        repository.wishlist(shopperId, shopper.defaultCurrency),
         parts.addresses(shopperId),
         parts.vouchers(shopperId, now),
-        repository.choices(shopperId),
         telephoneCodeExpiry(shopperId, shopper.telephone, now),
       ]);
       const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {

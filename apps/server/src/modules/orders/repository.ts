@@ -3,8 +3,9 @@
  * writes of its orders by its own ids.
  */
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
-import { type InferResult, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type InferResult, type Kysely, type Selectable, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import { jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -75,21 +76,14 @@ const PAYMENT_FIELDS: Record<keyof Payment, string> = {
   createdAt: 'created_at',
 };
 
-/**
- * An order's rows in another table as a JSON array of objects with the given keys, in the order's
- * own row: SQLite answers it as text, PostgreSQL parsed. One statement reads whole orders; three
- * did (the order, its products, its transactions), and on PostgreSQL each is a round trip that cost
- * about 130 µs of the server's CPU and 90 µs of the database's under the bench's load.
- */
-function jsonArrayOf(postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) {
-  const object = Object.entries(fields)
-    .map(([key, column]) => `'${key}', ${table}.${column}`)
-    .join(', ');
-  const rows = `from ${table} where ${table}.order_id = orders.id`;
-  return postgres
-    ? `(select coalesce(json_agg(json_build_object(${object}) order by ${orderBy}), '[]'::json) ${rows})`
-    : `(select json_group_array(json_object(${object}) order by ${orderBy}) ${rows})`;
-}
+/** An order's rows in another table, with the given keys and columns, as a JSON array in its own row. */
+const rowsOfOrder = (postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) =>
+  jsonObjects(
+    postgres,
+    Object.fromEntries(Object.entries(fields).map(([key, column]) => [key, `${table}.${column}`])),
+    `from ${table} where ${table}.order_id = orders.id`,
+    orderBy,
+  );
 
 /** The columns of a whole order: its own, its invoice's, its products (by position) and transactions (by time). */
 const orderColumns = (postgres: boolean) =>
@@ -97,12 +91,12 @@ const orderColumns = (postgres: boolean) =>
     ...ORDER_COLUMNS,
     sql
       .raw<string | Line[]>(
-        jsonArrayOf(postgres, 'order_products', LINE_FIELDS, 'order_products.position, order_products.id'),
+        rowsOfOrder(postgres, 'order_products', LINE_FIELDS, 'order_products.position, order_products.id'),
       )
       .as('lines'),
     sql
       .raw<string | Payment[]>(
-        jsonArrayOf(
+        rowsOfOrder(
           postgres,
           'order_transactions',
           PAYMENT_FIELDS,
@@ -134,8 +128,6 @@ export interface OrderCursor {
 
 export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
-const parsed = <T>(json: string | T): T => (typeof json === 'string' ? (JSON.parse(json) as T) : json);
-
 /** Full orders from their rows. */
 function assemble(rows: OrderRow[]): Order[] {
   return rows.map((row) => {
@@ -158,7 +150,7 @@ function assemble(rows: OrderRow[]): Order[] {
         row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
           ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
           : null,
-      products: parsed(row.lines).map((p) => ({
+      products: parsedJson(row.lines).map((p) => ({
         productId: p.productId,
         categoryName: p.categoryName,
         image: p.image,
@@ -168,7 +160,7 @@ function assemble(rows: OrderRow[]): Order[] {
         price: money(p.priceE4, currency),
         status: p.status,
       })),
-      transactions: parsed(row.payments).map((t) => ({
+      transactions: parsedJson(row.payments).map((t) => ({
         method: t.method,
         methodName: t.methodName,
         status: t.status,
@@ -180,7 +172,7 @@ function assemble(rows: OrderRow[]): Order[] {
 }
 
 export function orderRepository(db: Kysely<Database>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = speaksPostgres(db);
   const orders = () => selectOrders(db, postgres);
   const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
     orders().where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
