@@ -17,7 +17,7 @@ import { vatCheck } from './integrations/vat/vat-check.js';
 import { viesClient } from './integrations/vat/vies.js';
 import { accountRepository } from './modules/account/repository.js';
 import { accountService } from './modules/account/service.js';
-import { addressRepository } from './modules/addresses/repository.js';
+import { addressesPart, addressRepository } from './modules/addresses/repository.js';
 import { addressService } from './modules/addresses/service.js';
 import { browserWatch } from './modules/auth/browsers.js';
 import { authRepository } from './modules/auth/repository.js';
@@ -33,9 +33,9 @@ import { idempotencyRepository } from './modules/idempotency/repository.js';
 import { idempotencyService } from './modules/idempotency/service.js';
 import { apiKeyStore } from './modules/integration/api-keys.js';
 import { integrationService } from './modules/integration/service.js';
-import { orderRepository } from './modules/orders/repository.js';
+import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
 import { orderService } from './modules/orders/service.js';
-import { phoneRepository } from './modules/phone/repository.js';
+import { phoneRepository, telephoneCodeExpiryPart } from './modules/phone/repository.js';
 import { phoneVerificationService } from './modules/phone/service.js';
 import { preferencesRepository } from './modules/preferences/repository.js';
 import { preferencesService } from './modules/preferences/service.js';
@@ -45,7 +45,7 @@ import { privacyRepository } from './modules/privacy/repository.js';
 import { privacyService } from './modules/privacy/service.js';
 import { profileRepository } from './modules/profile/repository.js';
 import { profileService } from './modules/profile/service.js';
-import { rewardsRepository } from './modules/rewards/repository.js';
+import { achievementsPart, rewardsRepository, vouchersPart } from './modules/rewards/repository.js';
 import { VOUCHER_CODE_LIMITS } from './modules/rewards/routes.js';
 import { rewardsService } from './modules/rewards/service.js';
 import { securityRepository } from './modules/security/repository.js';
@@ -95,7 +95,13 @@ const VALIDATION_LIMIT: LimitRule = { name: 'validation', points: 60, windowSeco
 export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PUBLIC_PROVIDERS) {
   const { kysely, kind } = db;
   const repositories = {
-    account: accountRepository(kysely),
+    account: accountRepository(kysely, {
+      lastOrder: lastOrderPart,
+      addresses: addressesPart,
+      achievements: achievementsPart,
+      vouchers: vouchersPart,
+      telephoneCodeExpiry: telephoneCodeExpiryPart,
+    }),
     addresses: addressRepository(kysely, kind),
     auth: authRepository(kysely),
     email: emailRepository(kysely),
@@ -111,17 +117,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     settings: settingsRepository(kysely),
   };
   const settings: SettingsService = settingsService(repositories.settings, providers);
-  const accounts = accountService(
-    repositories.account,
-    {
-      lastOrder: repositories.orders.latest,
-      addresses: repositories.addresses.list,
-      achievements: repositories.rewards.achievements,
-      vouchers: repositories.rewards.vouchers,
-      liveTelephoneCode: repositories.phone.liveCode,
-    },
-    settings,
-  );
+  const accounts = accountService(repositories.account, settings);
   const orders = orderService({ repository: repositories.orders, settings });
   /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
   const exports = privacyExport({ db: kysely, orders });

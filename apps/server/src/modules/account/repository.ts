@@ -1,6 +1,13 @@
-import { fromTenThousandths, type Product } from '@account/contract';
+import {
+  type Achievement,
+  type Address,
+  fromTenThousandths,
+  type Order,
+  type Product,
+  type Voucher,
+} from '@account/contract';
 import { type Kysely, sql } from 'kysely';
-import { jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
+import { type AccountPart, jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -79,26 +86,47 @@ const idsColumn = (postgres: boolean, table: string, id: string) =>
 /** How many recently viewed products the account shows (spec §3: lastViewProducts). */
 const RECENTLY_VIEWED_SHOWN = 20;
 
-export function accountRepository(db: Kysely<Database>) {
+/**
+ * The parts of the account other modules own, each defined by its owner; the composition root
+ * wires them, so the account module depends on none of their internals.
+ */
+export interface AccountParts {
+  lastOrder: AccountPart<Order | null>;
+  addresses: AccountPart<Address[]>;
+  achievements: AccountPart<Achievement[]>;
+  vouchers: AccountPart<Voucher[]>;
+  /** When the shopper's live verification code for their own number expires, or null. */
+  telephoneCodeExpiry: AccountPart<string | null>;
+}
+
+export function accountRepository(db: Kysely<Database>, parts: AccountParts) {
   const postgres = speaksPostgres(db);
   const shopper = prepared(db, (p: { id: number }) =>
     db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', p.id),
   );
-  // The shopper with their lists and choices in one statement: five were five round trips.
-  const account = prepared(db, (p: { id: number }) =>
+  // The whole account in one statement: it was ten, and on PostgreSQL each a round trip.
+  const account = prepared(db, (p: { id: number; now: string }) =>
     db
       .selectFrom('shoppers')
-      .select([
-        ...SHOPPER_COLUMNS,
-        sql
-          .raw<string | ListedProduct[]>(
-            productsColumn(postgres, 'recently_viewed', 'viewed_at', RECENTLY_VIEWED_SHOWN),
-          )
-          .as('lastViewProducts'),
-        sql.raw<string | ListedProduct[]>(productsColumn(postgres, 'wishlist_items', 'added_at')).as('wishProducts'),
-        sql.raw<string | number[]>(idsColumn(postgres, 'shopper_interests', 'interest_id')).as('interestIds'),
-        sql.raw<string | number[]>(idsColumn(postgres, 'shopper_newsletters', 'newsletter_id')).as('newsletterIds'),
-      ])
+      .select((eb) => {
+        const shopper = { id: eb.ref('shoppers.id'), telephone: eb.ref('shoppers.telephone') };
+        return [
+          ...SHOPPER_COLUMNS,
+          sql
+            .raw<string | ListedProduct[]>(
+              productsColumn(postgres, 'recently_viewed', 'viewed_at', RECENTLY_VIEWED_SHOWN),
+            )
+            .as('lastViewProducts'),
+          sql.raw<string | ListedProduct[]>(productsColumn(postgres, 'wishlist_items', 'added_at')).as('wishProducts'),
+          sql.raw<string | number[]>(idsColumn(postgres, 'shopper_interests', 'interest_id')).as('interestIds'),
+          sql.raw<string | number[]>(idsColumn(postgres, 'shopper_newsletters', 'newsletter_id')).as('newsletterIds'),
+          parts.lastOrder.column(db, shopper, p.now).as('lastOrder'),
+          parts.addresses.column(db, shopper, p.now).as('addresses'),
+          parts.achievements.column(db, shopper, p.now).as('achievements'),
+          parts.vouchers.column(db, shopper, p.now).as('vouchers'),
+          parts.telephoneCodeExpiry.column(db, shopper, p.now).as('telephoneCodeExpiry'),
+        ];
+      })
       .where('id', '=', p.id),
   );
 
@@ -127,17 +155,33 @@ export function accountRepository(db: Kysely<Database>) {
       });
     },
 
-    /** The shopper with their recently viewed products, wishlist, interests and newsletters. */
-    async account(id: number) {
-      const row = await account.first({ id });
+    /** The shopper with everything their account shows of them (spec §3), at this moment. */
+    async account(id: number, now: string) {
+      const row = await account.first({ id, now });
       if (!row) return undefined;
-      const { lastViewProducts, wishProducts, interestIds, newsletterIds, ...shopper } = row;
+      const {
+        lastViewProducts,
+        wishProducts,
+        interestIds,
+        newsletterIds,
+        lastOrder,
+        addresses,
+        achievements,
+        vouchers,
+        telephoneCodeExpiry,
+        ...shopper
+      } = row;
       return {
         shopper,
         lastViewProducts: parsedJson(lastViewProducts).map(toProduct),
         wishProducts: parsedJson(wishProducts).map(toProduct),
         interestIds: parsedJson(interestIds),
         newsletterIds: parsedJson(newsletterIds),
+        lastOrder: parts.lastOrder.read(lastOrder, now),
+        addresses: parts.addresses.read(addresses, now),
+        achievements: parts.achievements.read(achievements, now),
+        vouchers: parts.vouchers.read(vouchers, now),
+        telephoneCodeExpiry: parts.telephoneCodeExpiry.read(telephoneCodeExpiry, now),
       };
     },
   };

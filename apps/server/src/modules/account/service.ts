@@ -1,54 +1,23 @@
 /** Builds the account of spec §3 from its parts. */
-import {
-  type Account,
-  type Achievement,
-  type Address,
-  isTelephoneVerified,
-  type Order,
-  type Voucher,
-} from '@account/contract';
+import { type Account, isTelephoneVerified } from '@account/contract';
 import { notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import type { AccountRepository } from './repository.js';
 
-/**
- * The parts of the account other modules own, each answered by its owner; the composition root
- * wires them, so the account module depends on none of their internals.
- */
-export interface AccountParts {
-  lastOrder(shopperId: number): Promise<Order | null>;
-  addresses(shopperId: number): Promise<Address[]>;
-  achievements(shopperId: number): Promise<Achievement[]>;
-  vouchers(shopperId: number, now: string): Promise<Voucher[]>;
-  /** The shopper's live verification code for this number, if any. */
-  liveTelephoneCode(shopperId: number, telephone: string, now: string): Promise<{ expiresAt: string } | undefined>;
-}
-
-export function accountService(repository: AccountRepository, parts: AccountParts, settings: SettingsService) {
-  /** When the shopper's live verification code for this number expires, or null when there is none. */
-  async function telephoneCodeExpiry(shopperId: number, telephone: string, now: string): Promise<string | null> {
-    if (!telephone) return null;
-    return (await parts.liveTelephoneCode(shopperId, telephone, now))?.expiresAt ?? null;
-  }
-
+export function accountService(repository: AccountRepository, settings: SettingsService) {
   return {
     async load(shopperId: number): Promise<Account> {
       const now = new Date().toISOString();
-      const whole = await repository.account(shopperId);
+      const whole = await repository.account(shopperId, now);
       if (!whole) throw notFound('No such account');
-      const { shopper, lastViewProducts, wishProducts, interestIds, newsletterIds } = whole;
-      const [stored, localize, lastOrder, achievements, addresses, vouchers, codeExpiresAt] = await Promise.all([
+      const { shopper, telephoneCodeExpiry: codeExpiresAt } = whole;
+      const [stored, localize] = await Promise.all([
         settings.stored(),
         settings.localize({
           language: shopper.defaultLanguage,
           country: shopper.defaultCountry,
           currency: shopper.defaultCurrency,
         }),
-        parts.lastOrder(shopperId),
-        parts.achievements(shopperId),
-        parts.addresses(shopperId),
-        parts.vouchers(shopperId, now),
-        telephoneCodeExpiry(shopperId, shopper.telephone, now),
       ]);
       const currency = localize.currencies.find((c) => c.currency.iSO4217 === shopper.defaultCurrency)?.currency ?? {
         iSO4217: shopper.defaultCurrency,
@@ -79,14 +48,14 @@ export function accountService(repository: AccountRepository, parts: AccountPart
         defaultCountryName: localize.setting.countryName,
         defaultCurrency: currency,
         defaultCurrencyName: localize.setting.currencyName,
-        interestIds,
-        newsletterIds,
-        lastOrder,
-        achievements,
-        lastViewProducts,
-        wishProducts,
-        addresses,
-        vouchers,
+        interestIds: whole.interestIds,
+        newsletterIds: whole.newsletterIds,
+        lastOrder: whole.lastOrder,
+        achievements: whole.achievements,
+        lastViewProducts: whole.lastViewProducts,
+        wishProducts: whole.wishProducts,
+        addresses: whole.addresses,
+        vouchers: whole.vouchers,
         addressFields: stored.addressFields,
         firstTimeLoginFields: stored.firstTimeLoginFields,
         questionFields: stored.questionFields,

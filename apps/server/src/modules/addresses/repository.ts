@@ -1,7 +1,8 @@
 /** SQL of the address book: a shopper's addresses and their default billing and delivery roles. */
 import { ADDRESS_DATA_KEYS, type Address, type AddressDataKey, fullName } from '@account/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
+import { accountPart } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, Row } from '../../db/types.js';
 
@@ -54,8 +55,14 @@ export function toAddress(r: AddressRow): Address {
   };
 }
 
-const addressesOf = (db: Executor, shopperId: number) =>
+const addressesOf = (db: Executor, shopperId: number | Expression<number>) =>
   db.selectFrom('addresses').select(COLUMNS).where('shopperId', '=', shopperId).orderBy('id');
+
+/** The shopper's address book in their account (spec §3: addresses). */
+export const addressesPart = accountPart(
+  (db, shopper) => addressesOf(db, shopper.id),
+  (rows) => rows.map(toAddress),
+);
 
 function parseExtraFields(json: string | null): Record<string, string> {
   if (!json) return {};

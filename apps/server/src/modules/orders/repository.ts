@@ -5,7 +5,7 @@
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, type Selectable, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
+import { accountPart, jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -110,6 +110,17 @@ const orderColumns = (postgres: boolean) =>
 const selectOrders = (db: Kysely<Database>, postgres: boolean) =>
   db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(orderColumns(postgres));
 
+/** The shopper's newest order in their account (spec §3: lastOrder), or null before their first. */
+export const lastOrderPart = accountPart(
+  (db, shopper) =>
+    selectOrders(db, speaksPostgres(db))
+      .where('orders.shopperId', '=', shopper.id)
+      .orderBy('orders.createdAt', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(1),
+  (rows) => assemble(rows)[0] ?? null,
+);
+
 /** An order's own columns as the shop sends them. */
 export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId'>;
 export type ShopOrderProduct = Omit<NewRow<'orderProducts'>, 'id' | 'orderId' | 'position'>;
@@ -176,13 +187,6 @@ export function orderRepository(db: Kysely<Database>) {
   const orders = () => selectOrders(db, postgres);
   const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
     orders().where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
-  );
-  const latestRow = prepared(db, (p: { shopperId: number }) =>
-    orders()
-      .where('orders.shopperId', '=', p.shopperId)
-      .orderBy('orders.createdAt', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(1),
   );
   const complete = (row: OrderRow | undefined): Order | null => (row ? (assemble([row])[0] ?? null) : null);
 
@@ -305,10 +309,6 @@ export function orderRepository(db: Kysely<Database>) {
       }
       const rows = await query.orderBy('orders.createdAt', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
       return assemble(rows);
-    },
-
-    async latest(shopperId: number): Promise<Order | null> {
-      return complete(await latestRow.first({ shopperId }));
     },
 
     idOfExternal: (externalId: string) => orderIdOf(db, externalId),

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
+import { accountPart } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { consumeCode, countWrongAttempt } from '../codes/code-rows.js';
@@ -13,19 +14,36 @@ export interface LiveCode {
   expiresAt: string;
 }
 
+/** The shopper's live verification code for this number: the newest unused one that may still be tried. */
+const liveCodeOf = (
+  db: Kysely<Database>,
+  shopperId: number | Expression<number>,
+  telephone: string | Expression<string>,
+  now: string,
+) =>
+  db
+    .selectFrom('telephoneVerifications')
+    .where('shopperId', '=', shopperId)
+    .where('telephone', '=', telephone)
+    .where('used', '=', 0)
+    .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+    .where('expiresAt', '>', now)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+
+/**
+ * When the live verification code for the shopper's own number expires, or null when there is
+ * none, in their account (spec §3: hasValidTelephoneVerificationCode, telephoneVerifyExpireIn).
+ */
+export const telephoneCodeExpiryPart = accountPart(
+  (db, shopper, now) => liveCodeOf(db, shopper.id, shopper.telephone, now).select('expiresAt'),
+  (rows) => rows[0]?.expiresAt ?? null,
+);
+
 export function phoneRepository(db: Kysely<Database>) {
   const liveCode = prepared(db, (p: { shopperId: number; telephone: string; now: string }) =>
-    db
-      .selectFrom('telephoneVerifications')
-      .select(['id', 'codeHash', 'expiresAt'])
-      .where('shopperId', '=', p.shopperId)
-      .where('telephone', '=', p.telephone)
-      .where('used', '=', 0)
-      .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-      .where('expiresAt', '>', p.now)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1),
+    liveCodeOf(db, p.shopperId, p.telephone, p.now).select(['id', 'codeHash', 'expiresAt']),
   );
   return {
     shopperPhone(shopperId: number) {

@@ -10,10 +10,10 @@ import {
   isVoucherExpired,
   type Voucher,
 } from '@account/contract';
-import type { InferResult, Kysely, Transaction } from 'kysely';
+import type { Expression, InferResult, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { prepared } from '../../db/prepared.js';
+import { accountPart } from '../../db/json-rows.js';
 import type { Database, NewRow } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -22,7 +22,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * Every achievement of the shop with the shopper's progress and claim (the account's achievements,
  * spec §3), in the shop's order; `only` narrows it to one achievement.
  */
-const achievementsOf = (db: Executor, shopperId: number) =>
+const achievementsOf = (db: Executor, shopperId: number | Expression<number>) =>
   db
     .selectFrom('achievements')
     .leftJoin('shopperAchievements', (join) =>
@@ -82,7 +82,7 @@ async function shopperAchievement(db: Executor, shopperId: number, id: number): 
  * The shopper's vouchers with their campaigns (the account's vouchers, spec §3), grouped by
  * campaign; `only` narrows it to one voucher. A voucher's own expiry overrides its campaign's.
  */
-const vouchersOf = (db: Executor, shopperId: number) =>
+const vouchersOf = (db: Executor, shopperId: number | Expression<number>) =>
   db
     .selectFrom('vouchers')
     .innerJoin('voucherCampaigns', 'voucherCampaigns.id', 'vouchers.campaignId')
@@ -132,25 +132,27 @@ async function shopperVoucher(db: Executor, shopperId: number, now: string, id: 
   return row && toVoucher(row, now);
 }
 
+/** Every achievement of the shop with the shopper's progress, in their account (spec §3: achievements). */
+export const achievementsPart = accountPart(
+  (db, shopper) => achievementsOf(db, shopper.id),
+  (rows) => rows.map(toAchievement),
+);
+
+/** The shopper's vouchers with their campaigns, in their account (spec §3: vouchers). */
+export const vouchersPart = accountPart(
+  (db, shopper) => vouchersOf(db, shopper.id),
+  (rows, now) => rows.map((r) => toVoucher(r, now)),
+);
+
 export function rewardsRepository(db: Kysely<Database>, kind: DatabaseKind) {
-  const achievements = prepared(db, (p: { shopperId: number }) => achievementsOf(db, p.shopperId));
-  const vouchers = prepared(db, (p: { shopperId: number }) => vouchersOf(db, p.shopperId));
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
 
-    /** Every achievement of the shop with the shopper's progress (the account's achievements). */
-    achievements: async (shopperId: number): Promise<Achievement[]> =>
-      (await achievements.rows({ shopperId })).map(toAchievement),
-
     async achievement(shopperId: number, achievementId: number): Promise<Achievement | undefined> {
       return shopperAchievement(db, shopperId, achievementId);
     },
-
-    /** The shopper's vouchers with their campaigns (the account's vouchers). */
-    vouchers: async (shopperId: number, now: string): Promise<Voucher[]> =>
-      (await vouchers.rows({ shopperId })).map((r) => toVoucher(r, now)),
 
     /**
      * Sets the claim date of the shopper's achievement if it is claimable (§3: progress reached the
