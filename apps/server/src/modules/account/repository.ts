@@ -6,7 +6,7 @@ import {
   type Product,
   type Voucher,
 } from '@account/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import { type AccountPart, accountPart } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
@@ -47,32 +47,32 @@ const toProduct = (p: {
   price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
 });
 
-/** A listed product with its price in the shopper's currency when the shop has one, else in its own. */
-const LISTED_PRODUCT = [
-  'products.id as productId',
-  'products.name',
-  'products.categoryName',
-  'products.image',
-  'products.url',
-  sql<number>`coalesce(${sql.ref('productPrices.priceE4')}, ${sql.ref('products.priceE4')})`.as('priceE4'),
-  sql<string>`coalesce(${sql.ref('productPrices.currency')}, ${sql.ref('products.currency')})`.as('currency'),
-] as const;
+/** Products with their price in `currency` when the shop has one, else in their own currency. */
+const products = (db: Kysely<Database>, currency: Expression<string>) =>
+  db
+    .selectFrom('products')
+    .leftJoin('productPrices', (join) =>
+      join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', currency),
+    )
+    .select((eb) => [
+      'products.id as productId',
+      'products.name',
+      'products.categoryName',
+      'products.image',
+      'products.url',
+      eb.fn.coalesce('productPrices.priceE4', 'products.priceE4').as('priceE4'),
+      eb.fn.coalesce('productPrices.currency', 'products.currency').as('currency'),
+    ]);
 
 /** How many recently viewed products the account shows (spec §3: lastViewProducts). */
 const RECENTLY_VIEWED_SHOWN = 20;
 
-// The account's own parts (spec §3), read in its statement as the other modules' parts are. Each
-// list is read from the list's rows first, then their products: SQLite keeps the order of a left
-// join, and from the products first it read every product of the shop for each account.
+// The account's own parts (spec §3), read in its statement as the other modules' parts are. The
+// two lists of products are written out: Kysely types a join on either of two tables as neither.
 const recentlyViewedPart = accountPart(
   (db, shopper) =>
-    db
-      .selectFrom('recentlyViewed')
-      .innerJoin('products', 'products.id', 'recentlyViewed.productId')
-      .leftJoin('productPrices', (join) =>
-        join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', shopper.currency),
-      )
-      .select(LISTED_PRODUCT)
+    products(db, shopper.currency)
+      .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
       .where('recentlyViewed.shopperId', '=', shopper.id)
       .orderBy('recentlyViewed.viewedAt', 'desc')
       .orderBy('products.id', 'desc')
@@ -81,13 +81,8 @@ const recentlyViewedPart = accountPart(
 );
 const wishlistPart = accountPart(
   (db, shopper) =>
-    db
-      .selectFrom('wishlistItems')
-      .innerJoin('products', 'products.id', 'wishlistItems.productId')
-      .leftJoin('productPrices', (join) =>
-        join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', shopper.currency),
-      )
-      .select(LISTED_PRODUCT)
+    products(db, shopper.currency)
+      .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
       .where('wishlistItems.shopperId', '=', shopper.id)
       .orderBy('wishlistItems.addedAt', 'desc')
       .orderBy('products.id', 'desc'),
