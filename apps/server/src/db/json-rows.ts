@@ -10,7 +10,25 @@ import { jsonArrayFrom as sqliteArrayFrom } from 'kysely/helpers/sqlite';
 import type { Database } from './types.js';
 
 /** Whether the database is PostgreSQL, whose JSON functions differ from SQLite's. */
-const speaksPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const speaksPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * `(select <array of value> <rows>)`: the value of every row of `rows` (a FROM clause with its
+ * WHERE, usually correlated with the outer row) in the order of `orderBy`; `[]` for none.
+ */
+export function jsonValues(postgres: boolean, value: string, rows: string, orderBy: string): string {
+  return postgres
+    ? `(select coalesce(json_agg(${value} order by ${orderBy}), '[]'::json) ${rows})`
+    : `(select json_group_array(${value} order by ${orderBy}) ${rows})`;
+}
+
+/** Like jsonValues, each row an object of the given keys and the SQL expressions of their values. */
+export function jsonObjects(postgres: boolean, fields: Record<string, string>, rows: string, orderBy: string): string {
+  const pairs = Object.entries(fields)
+    .map(([key, expression]) => `'${key}', ${expression}`)
+    .join(', ');
+  return jsonValues(postgres, postgres ? `json_build_object(${pairs})` : `json_object(${pairs})`, rows, orderBy);
+}
 
 /** A JSON column as SQLite (text) or PostgreSQL (parsed) answers it. */
 export const parsedJson = <T>(json: string | T): T => (typeof json === 'string' ? (JSON.parse(json) as T) : json);
@@ -19,28 +37,20 @@ export const parsedJson = <T>(json: string | T): T => (typeof json === 'string' 
 type RowsQuery<R> = Parameters<typeof sqliteArrayFrom<R>>[0];
 
 /**
- * The rows of the query `rows` builds as a JSON array, a column of the outer row, in the query's
- * order (its ORDER BY feeds the aggregate on both databases). Kysely's helpers name the keys as
- * the query names its columns; SQLite answers text, which `parsedJson` reads, PostgreSQL parsed
- * objects whose keys the plugins camel-case as any row's. The query is built without the plugins:
- * built with them, it would reach the helper snake-cased already, and so would SQLite's keys; the
- * outer statement applies them to the whole.
+ * A subquery's rows as a JSON array, a column of the outer row, in the subquery's order (its ORDER
+ * BY feeds the aggregate on both databases). Kysely names the keys as the subquery names its
+ * columns; SQLite answers text, which `parsedJson` reads. On PostgreSQL the objects come parsed and
+ * their keys camel-cased as any row's.
  */
-export function jsonRowsOf<R>(
-  db: Kysely<Database>,
-  rows: (plain: Kysely<Database>) => RowsQuery<R>,
-): RawBuilder<string | R[]> {
-  const query = rows(db.withoutPlugins());
+export function jsonRowsOf<R>(postgres: boolean, rows: RowsQuery<R>): RawBuilder<string | R[]> {
   // why: both helpers type their answer as the parsed rows, but SQLite's is the JSON text.
-  return (speaksPostgres(db) ? postgresArrayFrom(query) : sqliteArrayFrom(query)) as RawBuilder<string | R[]>;
+  return (postgres ? postgresArrayFrom(rows) : sqliteArrayFrom(rows)) as RawBuilder<string | R[]>;
 }
 
 /** The shopper whose account is read, as the account's statement sees them: references to their row. */
 export interface ShopperRow {
   id: Expression<number>;
   telephone: Expression<string>;
-  /** The shopper's chosen currency. */
-  currency: Expression<string>;
 }
 
 /**
@@ -60,7 +70,9 @@ export function accountPart<R, T>(
   read: (rows: R[], now: string) => T,
 ): AccountPart<T> {
   return {
-    column: (db, shopper, now) => jsonRowsOf(db, (plain) => rows(plain, shopper, now)),
+    // Built without the plugins, which the account's statement applies to the whole once: a
+    // subquery built with them arrives at the helper snake-cased, and so would the JSON's keys.
+    column: (db, shopper, now) => jsonRowsOf(speaksPostgres(db), rows(db.withoutPlugins(), shopper, now)),
     // why: the value is the column this part made from its own rows.
     read: (value, now) => read(parsedJson(value as string | R[]), now),
   };

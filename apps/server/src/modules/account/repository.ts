@@ -6,8 +6,8 @@ import {
   type Product,
   type Voucher,
 } from '@account/contract';
-import type { Expression, Kysely } from 'kysely';
-import { type AccountPart, accountPart } from '../../db/json-rows.js';
+import { type Kysely, sql } from 'kysely';
+import { type AccountPart, jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
@@ -30,7 +30,8 @@ export const SHOPPER_COLUMNS = [
   'defaultCurrency',
 ] as const;
 
-const toProduct = (p: {
+/** A product as the account's lists hold it, with its price in the shopper's currency when the shop has one. */
+interface ListedProduct {
   productId: number;
   name: string;
   categoryName: string;
@@ -38,7 +39,9 @@ const toProduct = (p: {
   url: string | null;
   priceE4: number;
   currency: string;
-}): Product => ({
+}
+
+const toProduct = (p: ListedProduct): Product => ({
   productId: p.productId,
   name: p.name,
   categoryName: p.categoryName,
@@ -47,61 +50,41 @@ const toProduct = (p: {
   price: { amount: fromTenThousandths(p.priceE4), currency: p.currency },
 });
 
-/** Products with their price in `currency` when the shop has one, else in their own currency. */
-const products = (db: Kysely<Database>, currency: Expression<string>) =>
-  db
-    .selectFrom('products')
-    .leftJoin('productPrices', (join) =>
-      join.onRef('productPrices.productId', '=', 'products.id').on('productPrices.currency', '=', currency),
-    )
-    .select((eb) => [
-      'products.id as productId',
-      'products.name',
-      'products.categoryName',
-      'products.image',
-      'products.url',
-      eb.fn.coalesce('productPrices.priceE4', 'products.priceE4').as('priceE4'),
-      eb.fn.coalesce('productPrices.currency', 'products.currency').as('currency'),
-    ]);
+/**
+ * The shopper's products in `table` (newest first by `time`, at most `limit` when given), as a JSON array in
+ * the shopper's row: each in the shopper's currency when the shop has a price in it, else in its own.
+ */
+function productsColumn(postgres: boolean, table: string, time: string, limit?: number): string {
+  const listed = `(select listed.${time}, listed.product_id, products.name, products.category_name, products.image,
+      products.url, coalesce(prices.price_e4, products.price_e4) as price_e4,
+      coalesce(prices.currency, products.currency) as currency
+    from ${table} listed
+    join products on products.id = listed.product_id
+    left join product_prices prices on prices.product_id = products.id and prices.currency = shoppers.default_currency
+    where listed.shopper_id = shoppers.id
+    order by listed.${time} desc, listed.product_id desc${limit === undefined ? '' : ` limit ${limit}`})`;
+  return jsonObjects(
+    postgres,
+    {
+      productId: 'product.product_id',
+      name: 'product.name',
+      categoryName: 'product.category_name',
+      image: 'product.image',
+      url: 'product.url',
+      priceE4: 'product.price_e4',
+      currency: 'product.currency',
+    },
+    `from ${listed} product`,
+    `product.${time} desc, product.product_id desc`,
+  );
+}
+
+/** The ids of the shopper's rows in `table`, ascending, as a JSON array in the shopper's row. */
+const idsColumn = (postgres: boolean, table: string, id: string) =>
+  jsonValues(postgres, `chosen.${id}`, `from ${table} chosen where chosen.shopper_id = shoppers.id`, `chosen.${id}`);
 
 /** How many recently viewed products the account shows (spec §3: lastViewProducts). */
 const RECENTLY_VIEWED_SHOWN = 20;
-
-// The account's own parts (spec §3), read in its statement as the other modules' parts are. The
-// two lists of products are written out: Kysely types a join on either of two tables as neither.
-const recentlyViewedPart = accountPart(
-  (db, shopper) =>
-    products(db, shopper.currency)
-      .innerJoin('recentlyViewed', 'recentlyViewed.productId', 'products.id')
-      .where('recentlyViewed.shopperId', '=', shopper.id)
-      .orderBy('recentlyViewed.viewedAt', 'desc')
-      .orderBy('products.id', 'desc')
-      .limit(RECENTLY_VIEWED_SHOWN),
-  (rows) => rows.map(toProduct),
-);
-const wishlistPart = accountPart(
-  (db, shopper) =>
-    products(db, shopper.currency)
-      .innerJoin('wishlistItems', 'wishlistItems.productId', 'products.id')
-      .where('wishlistItems.shopperId', '=', shopper.id)
-      .orderBy('wishlistItems.addedAt', 'desc')
-      .orderBy('products.id', 'desc'),
-  (rows) => rows.map(toProduct),
-);
-const interestsPart = accountPart(
-  (db, shopper) =>
-    db.selectFrom('shopperInterests').select('interestId').where('shopperId', '=', shopper.id).orderBy('interestId'),
-  (rows) => rows.map((row) => row.interestId),
-);
-const newslettersPart = accountPart(
-  (db, shopper) =>
-    db
-      .selectFrom('shopperNewsletters')
-      .select('newsletterId')
-      .where('shopperId', '=', shopper.id)
-      .orderBy('newsletterId'),
-  (rows) => rows.map((row) => row.newsletterId),
-);
 
 /**
  * The parts of the account other modules own, each defined by its owner; the composition root
@@ -117,6 +100,7 @@ export interface AccountParts {
 }
 
 export function accountRepository(db: Kysely<Database>, parts: AccountParts) {
+  const postgres = speaksPostgres(db);
   const shopper = prepared(db, (p: { id: number }) =>
     db.selectFrom('shoppers').select(SHOPPER_COLUMNS).where('id', '=', p.id),
   );
@@ -125,17 +109,17 @@ export function accountRepository(db: Kysely<Database>, parts: AccountParts) {
     db
       .selectFrom('shoppers')
       .select((eb) => {
-        const shopper = {
-          id: eb.ref('shoppers.id'),
-          telephone: eb.ref('shoppers.telephone'),
-          currency: eb.ref('shoppers.defaultCurrency'),
-        };
+        const shopper = { id: eb.ref('shoppers.id'), telephone: eb.ref('shoppers.telephone') };
         return [
           ...SHOPPER_COLUMNS,
-          recentlyViewedPart.column(db, shopper, p.now).as('lastViewProducts'),
-          wishlistPart.column(db, shopper, p.now).as('wishProducts'),
-          interestsPart.column(db, shopper, p.now).as('interestIds'),
-          newslettersPart.column(db, shopper, p.now).as('newsletterIds'),
+          sql
+            .raw<string | ListedProduct[]>(
+              productsColumn(postgres, 'recently_viewed', 'viewed_at', RECENTLY_VIEWED_SHOWN),
+            )
+            .as('lastViewProducts'),
+          sql.raw<string | ListedProduct[]>(productsColumn(postgres, 'wishlist_items', 'added_at')).as('wishProducts'),
+          sql.raw<string | number[]>(idsColumn(postgres, 'shopper_interests', 'interest_id')).as('interestIds'),
+          sql.raw<string | number[]>(idsColumn(postgres, 'shopper_newsletters', 'newsletter_id')).as('newsletterIds'),
           parts.lastOrder.column(db, shopper, p.now).as('lastOrder'),
           parts.addresses.column(db, shopper, p.now).as('addresses'),
           parts.achievements.column(db, shopper, p.now).as('achievements'),
@@ -189,10 +173,10 @@ export function accountRepository(db: Kysely<Database>, parts: AccountParts) {
       } = row;
       return {
         shopper,
-        lastViewProducts: recentlyViewedPart.read(lastViewProducts, now),
-        wishProducts: wishlistPart.read(wishProducts, now),
-        interestIds: interestsPart.read(interestIds, now),
-        newsletterIds: newslettersPart.read(newsletterIds, now),
+        lastViewProducts: parsedJson(lastViewProducts).map(toProduct),
+        wishProducts: parsedJson(wishProducts).map(toProduct),
+        interestIds: parsedJson(interestIds),
+        newsletterIds: parsedJson(newsletterIds),
         lastOrder: parts.lastOrder.read(lastOrder, now),
         addresses: parts.addresses.read(addresses, now),
         achievements: parts.achievements.read(achievements, now),

@@ -3,11 +3,11 @@
  * writes of its orders by its own ids.
  */
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
-import { type InferResult, type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, type Selectable, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { accountPart, jsonRowsOf, parsedJson } from '../../db/json-rows.js';
+import { accountPart, jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, NewRow } from '../../db/types.js';
+import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 const ORDER_COLUMNS = [
@@ -52,38 +52,68 @@ function parseAddress(json: string | null): OrderAddress | null {
   }
 }
 
-/** The columns of a whole order: its own, its invoice's, its products (by position) and transactions (by time). */
-const orderColumns = (db: Kysely<Database>) => {
-  const orderId = sql.ref<number>('orders.id');
-  return [
-    ...ORDER_COLUMNS,
-    jsonRowsOf(db, (plain) =>
-      plain
-        .selectFrom('orderProducts')
-        .select(['productId', 'categoryName', 'image', 'name', 'url', 'productType', 'priceE4', 'status'])
-        .where('orderId', '=', orderId)
-        .orderBy('position')
-        .orderBy('id'),
-    ).as('lines'),
-    jsonRowsOf(db, (plain) =>
-      plain
-        .selectFrom('orderTransactions')
-        .select(['method', 'methodName', 'status', 'paidE4', 'createdAt'])
-        .where('orderId', '=', orderId)
-        .orderBy('createdAt')
-        .orderBy('id'),
-    ).as('payments'),
-  ] as const;
+type Line = Pick<
+  Selectable<OrderProductsTable>,
+  'productId' | 'categoryName' | 'image' | 'name' | 'url' | 'productType' | 'priceE4' | 'status'
+>;
+type Payment = Pick<Selectable<OrderTransactionsTable>, 'method' | 'methodName' | 'status' | 'paidE4' | 'createdAt'>;
+
+const LINE_FIELDS: Record<keyof Line, string> = {
+  productId: 'product_id',
+  categoryName: 'category_name',
+  image: 'image',
+  name: 'name',
+  url: 'url',
+  productType: 'product_type',
+  priceE4: 'price_e4',
+  status: 'status',
+};
+const PAYMENT_FIELDS: Record<keyof Payment, string> = {
+  method: 'method',
+  methodName: 'method_name',
+  status: 'status',
+  paidE4: 'paid_e4',
+  createdAt: 'created_at',
 };
 
+/** An order's rows in another table, with the given keys and columns, as a JSON array in its own row. */
+const rowsOfOrder = (postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) =>
+  jsonObjects(
+    postgres,
+    Object.fromEntries(Object.entries(fields).map(([key, column]) => [key, `${table}.${column}`])),
+    `from ${table} where ${table}.order_id = orders.id`,
+    orderBy,
+  );
+
+/** The columns of a whole order: its own, its invoice's, its products (by position) and transactions (by time). */
+const orderColumns = (postgres: boolean) =>
+  [
+    ...ORDER_COLUMNS,
+    sql
+      .raw<string | Line[]>(
+        rowsOfOrder(postgres, 'order_products', LINE_FIELDS, 'order_products.position, order_products.id'),
+      )
+      .as('lines'),
+    sql
+      .raw<string | Payment[]>(
+        rowsOfOrder(
+          postgres,
+          'order_transactions',
+          PAYMENT_FIELDS,
+          'order_transactions.created_at, order_transactions.id',
+        ),
+      )
+      .as('payments'),
+  ] as const;
+
 /** Whole orders, as assemble() takes them. */
-const selectOrders = (db: Kysely<Database>) =>
-  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(orderColumns(db));
+const selectOrders = (db: Kysely<Database>, postgres: boolean) =>
+  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(orderColumns(postgres));
 
 /** The shopper's newest order in their account (spec §3: lastOrder), or null before their first. */
 export const lastOrderPart = accountPart(
   (db, shopper) =>
-    selectOrders(db)
+    selectOrders(db, speaksPostgres(db))
       .where('orders.shopperId', '=', shopper.id)
       .orderBy('orders.createdAt', 'desc')
       .orderBy('orders.id', 'desc')
@@ -153,7 +183,8 @@ function assemble(rows: OrderRow[]): Order[] {
 }
 
 export function orderRepository(db: Kysely<Database>) {
-  const orders = () => selectOrders(db);
+  const postgres = speaksPostgres(db);
+  const orders = () => selectOrders(db, postgres);
   const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
     orders().where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
   );
@@ -189,7 +220,7 @@ export function orderRepository(db: Kysely<Database>) {
           .selectFrom(pageIds(p).as('page'))
           .innerJoin('orders', 'orders.id', 'page.id')
           .leftJoin('invoices', 'invoices.orderId', 'orders.id')
-          .select([...orderColumns(db), count(p).as('total')])
+          .select([...orderColumns(postgres), count(p).as('total')])
           .orderBy('orders.createdAt', 'desc')
           .orderBy('orders.id', 'desc'),
       ),
