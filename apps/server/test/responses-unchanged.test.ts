@@ -105,13 +105,18 @@ describe('DESIGN §8: the hot calls answer byte for byte what they answered befo
 });
 
 describe('DESIGN §8: fewer statements per call', () => {
-  async function statementsOf(url: string, session: (typeof sessions)[number]): Promise<string[]> {
+  async function statementsOf(
+    url: string,
+    session: (typeof sessions)[number],
+    method: 'GET' | 'POST' = 'GET',
+    body?: object,
+  ): Promise<string[]> {
     // Once unmeasured, so that the session's activity (recorded once a minute) is not counted.
-    await answer('GET', url, session);
+    await answer(method, url, session, body);
     statements.length = 0;
     counting = true;
     try {
-      await answer('GET', url, session);
+      await answer(method, url, session, body);
     } finally {
       counting = false;
     }
@@ -152,6 +157,18 @@ describe('DESIGN §8: fewer statements per call', () => {
       expect(run[0]).toMatch(/from "sessions"/);
       for (const table of partsOfTheAccount)
         expect(run[1], table).toMatch(new RegExp(`\\b(from|join) "?${table}"?\\b`));
+    }
+  });
+
+  it('adds an address checking its country against the shop’s lists in memory, and locks the book while asking whether it has an address in one statement: POST /address in seven', async () => {
+    for (const session of sessions) {
+      const run = await statementsOf('/address', session, 'POST', PRIVATE_ADDRESS);
+      expect(run.filter((text) => /from "countries"/.test(text))).toEqual([]);
+      const reads = run.filter((text) => /^select/.test(text) && /"addresses"/.test(text));
+      // The lock with the question, and the book as it is after the insert (for the webhook).
+      expect(reads).toHaveLength(2);
+      // The session's, begin, the lock, the insert, the book, the webhook endpoints, commit.
+      expect(run).toHaveLength(7);
     }
   });
 });

@@ -99,12 +99,17 @@ const roleValue = (role: AddressRole, on: boolean) =>
 
 export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   const addresses = prepared(db, (p: { shopperId: number }) => addressesOf(db, p.shopperId));
-  const country = prepared(db, (p: { code: string }) =>
-    db.selectFrom('countries').select('code').where('code', '=', p.code),
-  );
-  const anyAddress = prepared(db, (p: { shopperId: number }) =>
-    db.selectFrom('addresses').select('id').where('shopperId', '=', p.shopperId).limit(1),
-  );
+  const book = prepared(db, (p: { shopperId: number }) => {
+    const shopper = db
+      .selectFrom('shoppers')
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('addresses').select('addresses.id').whereRef('addresses.shopperId', '=', 'shoppers.id'))
+          .as('hasAddresses'),
+      )
+      .where('shoppers.id', '=', p.shopperId);
+    return kind === 'postgres' ? shopper.forUpdate() : shopper;
+  });
 
   /** Gives `id` the role, taking it from the shopper's other addresses first (the index allows one). */
   async function giveRole(trx: Transaction<Database>, shopperId: number, id: number, role: AddressRole, now: string) {
@@ -143,26 +148,20 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
       return row && { address: toAddress(row), extraFields: parseExtraFields(row.extraFields) };
     },
 
-    async countryExists(code: string): Promise<boolean> {
-      return (await country.first({ code })) !== undefined;
-    },
-
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
 
     /**
      * Serialises the changes to one shopper's address book until the transaction ends, so that two
-     * concurrent "make default" calls cannot both move a role. PostgreSQL locks the shopper's row;
-     * SQLite runs one transaction at a time already (and has no FOR UPDATE).
+     * concurrent "make default" calls cannot both move a role, and answers whether the book has an
+     * address, in one statement. PostgreSQL locks the shopper's row; SQLite runs one transaction at
+     * a time already (and has no FOR UPDATE).
      */
-    async lockShopper(trx: Transaction<Database>, shopperId: number): Promise<void> {
-      if (kind !== 'postgres') return;
-      await trx.selectFrom('shoppers').select('id').where('id', '=', shopperId).forUpdate().execute();
-    },
-
-    async hasAddresses(trx: Transaction<Database>, shopperId: number): Promise<boolean> {
-      return (await anyAddress.first({ shopperId }, trx)) !== undefined;
+    async lockBook(trx: Transaction<Database>, shopperId: number): Promise<{ hasAddresses: boolean }> {
+      const row = await book.first({ shopperId }, trx);
+      // Kysely types exists() as a number or boolean: SQLite answers 0 or 1, PostgreSQL true or false.
+      return { hasAddresses: Boolean(row?.hasAddresses) };
     },
 
     async insert(

@@ -26,7 +26,7 @@ import type { AddressData, AddressRepository, AddressRole } from './repository.j
 
 export interface AddressServiceOptions {
   repository: AddressRepository;
-  settings: Pick<SettingsService, 'stored'>;
+  settings: Pick<SettingsService, 'stored' | 'hasCountry'>;
   emails: EmailCheck;
   vat: VatCheck;
 }
@@ -101,7 +101,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
       !problems.VatNumber &&
       !problems.Country;
     const [countryKnown, emailValid, vatValid] = await Promise.all([
-      data.country === '' || problems.Country ? true : repository.countryExists(data.country),
+      data.country === '' || problems.Country ? true : settings.hasCountry(data.country),
       data.email === '' || problems.Email ? true : emails.isValid(data.email),
       checkVat ? vat.isValid(data.vatNumber, data.country) : true,
     ]);
@@ -148,8 +148,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
       } as AddressData);
       await requireValid(data, input);
       const address = await repository.transaction(async (trx) => {
-        await repository.lockShopper(trx, shopperId);
-        const first = !(await repository.hasAddresses(trx, shopperId));
+        const first = !(await repository.lockBook(trx, shopperId)).hasAddresses;
         const roles = { isBilling: first || input.isBilling, isShipping: first || input.isShipping };
         const inserted = await repository.insert(trx, shopperId, data, roles, new Date().toISOString());
         return announce(trx, shopperId, 'address.created', inserted);
@@ -188,7 +187,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
       if (Object.keys(changes).length > 0 || confirmationSent) await requireValid(merged, update);
 
       const address = await repository.transaction(async (trx) => {
-        await repository.lockShopper(trx, shopperId);
+        await repository.lockBook(trx, shopperId);
         // Deleted meanwhile (another tab): nothing to change.
         if (!(await repository.find(shopperId, id, trx))) throw notFound('No such address');
         const now = new Date().toISOString();
@@ -206,7 +205,7 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
     /** Deletes an address; a default role it held goes to the shopper's oldest remaining address. */
     async remove(shopperId: number, id: number): Promise<void> {
       await repository.transaction(async (trx) => {
-        await repository.lockShopper(trx, shopperId);
+        await repository.lockBook(trx, shopperId);
         const held = await repository.remove(trx, shopperId, id);
         if (!held) throw notFound('No such address');
         const heir = ROLES.some((role) => held[role]) ? await repository.oldest(trx, shopperId) : undefined;

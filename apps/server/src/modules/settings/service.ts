@@ -152,6 +152,11 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       return origins;
     },
 
+    /** Whether the shop has this country (an address's country must be one of them). */
+    async hasCountry(code: string): Promise<boolean> {
+      return (await snapshot()).countries.some((c) => c.code === code);
+    },
+
     async enabledFeatures(): Promise<readonly string[]> {
       return (await snapshot()).stored.enableFeatures;
     },
