@@ -7,10 +7,11 @@ import {
   type Voucher,
 } from '@account/contract';
 import { type Kysely, sql } from 'kysely';
-import { type AccountPart, jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
+import { jsonObjects, jsonValues, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
+import type { AccountPart } from './part.js';
 
 export const SHOPPER_COLUMNS = [
   'id',

@@ -2,9 +2,9 @@
 import { ADDRESS_DATA_KEYS, type Address, type AddressDataKey, fullName } from '@account/contract';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
-import { accountPart } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, Row } from '../../db/types.js';
+import { accountPart } from '../account/part.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

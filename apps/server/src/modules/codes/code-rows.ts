@@ -3,12 +3,16 @@
  * costs the code an attempt, and the right one uses it up, each re-checked by the update itself
  * so that of two concurrent submissions only one counts.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { MAX_WRONG_ATTEMPTS, sameHash } from './one-time-code.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type CodeTable = 'telephoneVerifications' | 'emailCodes';
+
+/** A code that may still be tried: unused, unexpired, and not dead from wrong attempts. */
+export const stillLive = (now: string) => (eb: ExpressionBuilder<Database, CodeTable>) =>
+  eb.and([eb('used', '=', 0), eb('attempts', '<', MAX_WRONG_ATTEMPTS), eb('expiresAt', '>', now)]);
 
 export async function countWrongAttempt(executor: Executor, table: CodeTable, id: number): Promise<void> {
   await executor
@@ -25,9 +29,7 @@ export async function consumeCode(executor: Executor, table: CodeTable, id: numb
     .updateTable(table)
     .set({ used: 1 })
     .where('id', '=', id)
-    .where('used', '=', 0)
-    .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-    .where('expiresAt', '>', now)
+    .where(stillLive(now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,8 +1,7 @@
 /** SQL of verified email: the emailed codes, the address waiting for its code, and the confirmation. */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database, EmailCodesTable } from '../../db/types.js';
-import { consumeCode, countWrongAttempt } from '../codes/code-rows.js';
-import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
+import { consumeCode, countWrongAttempt, stillLive } from '../codes/code-rows.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -78,9 +77,7 @@ export function emailRepository(db: Kysely<Database>) {
         .where('purpose', '=', owner.purpose)
         .where(ownedBy(owner))
         .where('email', '=', email)
-        .where('used', '=', 0)
-        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-        .where('expiresAt', '>', now)
+        .where(stillLive(now))
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .limit(1)

@@ -5,9 +5,10 @@
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
 import { type InferResult, type Kysely, type Selectable, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { accountPart, jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
+import { jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
+import { accountPart } from '../account/part.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 const ORDER_COLUMNS = [

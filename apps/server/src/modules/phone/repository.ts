@@ -1,9 +1,8 @@
 import type { Expression, Kysely, Transaction } from 'kysely';
-import { accountPart } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
-import { consumeCode, countWrongAttempt } from '../codes/code-rows.js';
-import { MAX_WRONG_ATTEMPTS } from '../codes/one-time-code.js';
+import { accountPart } from '../account/part.js';
+import { consumeCode, countWrongAttempt, stillLive } from '../codes/code-rows.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -25,9 +24,7 @@ const liveCodeOf = (
     .selectFrom('telephoneVerifications')
     .where('shopperId', '=', shopperId)
     .where('telephone', '=', telephone)
-    .where('used', '=', 0)
-    .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-    .where('expiresAt', '>', now)
+    .where(stillLive(now))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(1);

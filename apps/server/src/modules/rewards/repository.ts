@@ -13,8 +13,8 @@ import {
 import type { Expression, InferResult, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { accountPart } from '../../db/json-rows.js';
 import type { Database, NewRow } from '../../db/types.js';
+import { accountPart } from '../account/part.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
