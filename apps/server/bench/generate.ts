@@ -16,6 +16,7 @@ import type { Db } from '../src/db/connection.js';
 import { seedDemo } from '../src/db/seed/index.js';
 import { fromCents, type Random, seededRandom } from '../src/db/seed/seed-kit.js';
 import type { Database, NewRow } from '../src/db/types.js';
+import { orderParts } from '../src/modules/orders/repository.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { progressBar } from './progress.js';
 
@@ -449,19 +450,18 @@ export async function generateShop(db: Db, size: ShopSize, now = Date.now()): Pr
       const orderNumber = `BN-${String(i + 1).padStart(8, '0')}`;
       const { status, payment } = pickStatus();
       const items = Array.from({ length: 1 + random.int(0, 3) }, () => random.pick(products));
-      items.forEach((p, position) => {
-        lines.push({
-          orderId: id,
-          position,
-          productId: p.id,
-          categoryName: p.categoryName,
-          image: null,
-          name: p.name,
-          url: null,
-          productType: 0,
-          priceE4: fromCents(p.priceCents),
-          status: status === 50 ? 60 : 20,
-        });
+      const orderLines = items.map((p) => ({
+        productId: p.id,
+        categoryName: p.categoryName,
+        image: null,
+        name: p.name,
+        url: null,
+        productType: 0,
+        priceE4: fromCents(p.priceCents),
+        status: status === 50 ? 60 : 20,
+      }));
+      orderLines.forEach((line, position) => {
+        lines.push({ orderId: id, position, ...line });
       });
       const subTotalCents = items.reduce((sum, p) => sum + p.priceCents, 0);
       const shippingCostCents = subTotalCents >= 5000 ? 0 : 495;
@@ -470,6 +470,13 @@ export async function generateShop(db: Db, size: ShopSize, now = Date.now()): Pr
       const discountCents = random.next() < 0.1 ? Math.round(subTotalCents / 10) : 0;
       const totalCents = subTotalCents + shippingCostCents + transactionCostCents - discountCents;
       const address = random.pick(addresses);
+      const orderPayment = {
+        method,
+        methodName,
+        status: payment,
+        paidE4: payment === 4 ? fromCents(totalCents) : 0,
+        createdAt: iso(createdMs + 60_000),
+      };
       orders.push({
         id,
         shopperId: firstShopper + shopperIndex,
@@ -489,17 +496,11 @@ export async function generateShop(db: Db, size: ShopSize, now = Date.now()): Pr
           orderNumber,
           items.map((p) => p.name),
         ),
+        ...orderParts(orderLines, [orderPayment]),
         createdAt,
         updatedAt: createdAt,
       });
-      payments.push({
-        orderId: id,
-        method,
-        methodName,
-        status: payment,
-        paidE4: payment === 4 ? fromCents(totalCents) : 0,
-        createdAt: iso(createdMs + 60_000),
-      });
+      payments.push({ orderId: id, ...orderPayment });
       if (status === 40 || status === 50) {
         invoices++;
         invoiceRows.push({

@@ -258,6 +258,50 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(shown && formatMoney(shown.totalPrice)).toBe('€ 10.01');
   });
 
+  it('§2 Order detail: an order the shop puts shows its products in the shop’s order and its payments oldest first; a put again replaces both, in the previous release’s tables too', async () => {
+    const shopper = `c-${uid()}`;
+    await call('PUT', `/shoppers/${shopper}`, {
+      email: `${shopper}@example.com`,
+      firstName: 'Lotte',
+      lastName: 'Meijer',
+    });
+    const number = `FP-P-${uid()}`;
+    const path = `/orders/o-${uid()}`;
+    const paid = { method: 'ideal', methodName: 'iDEAL', status: 4, paid: 34.85, created: '2026-10-01T10:05:00Z' };
+    const failed = { method: 'paypal', methodName: 'PayPal', status: 3, paid: 0, created: '2026-10-01T10:01:00Z' };
+    const first = await call('PUT', path, {
+      ...order(shopper, number, [
+        { product: null, name: 'Tent' },
+        { product: null, name: 'Camp mug' },
+      ]),
+      transactions: [paid, failed],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const shown = async () => {
+      const data = ShopperData.parse((await call('GET', `/shoppers/${shopper}/data`)).json());
+      const stored = data.orders.find((o) => o.orderId === number);
+      return { products: stored?.products.map((p) => p.name), payments: stored?.transactions.map((t) => t.method) };
+    };
+    expect(await shown()).toEqual({ products: ['Tent', 'Camp mug'], payments: ['paypal', 'ideal'] });
+
+    const again = await call('PUT', path, {
+      ...order(shopper, number, [{ product: null, name: 'Stove' }]),
+      transactions: [paid],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await shown()).toEqual({ products: ['Stove'], payments: ['ideal'] });
+    const k = server.app.db.kysely;
+    const orderId = (
+      await k.selectFrom('orders').select('id').where('orderNumber', '=', number).executeTakeFirstOrThrow()
+    ).id;
+    expect(await k.selectFrom('orderProducts').select('name').where('orderId', '=', orderId).execute()).toEqual([
+      { name: 'Stove' },
+    ]);
+    expect(await k.selectFrom('orderTransactions').select('method').where('orderId', '=', orderId).execute()).toEqual([
+      { method: 'ideal' },
+    ]);
+  });
+
   it('a shopper PUT keeps the account area’s own state unless told: verification and onboarding', async () => {
     const shopper = `c-${uid()}`;
     const body = {

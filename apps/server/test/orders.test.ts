@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { orderParts, orderRepository } from '../src/modules/orders/repository.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { TestBrowser } from './support/browser.js';
 import { pdfFontNames, pdfText } from './support/pdf-text.js';
@@ -91,6 +92,17 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
   const createdAt = seed.createdAt ?? new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
   const priceE4 = seed.priceE4 ?? 100_000;
   const subTotalE4 = priceE4 * products.length;
+  const lines = products.map((name) => ({
+    productId: 1,
+    categoryName: 'Test',
+    image: null,
+    name,
+    url: null,
+    productType: 0,
+    priceE4,
+    status: 60,
+  }));
+  const payment = { method: 'ideal', methodName: 'iDEAL', status: 4, paidE4: 0, createdAt };
   const { id } = await k
     .insertInto('orders')
     .values({
@@ -108,6 +120,7 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
       shippingAddress: null,
       billingAddress: null,
       searchText: orderSearchText(orderNumber, products),
+      ...orderParts(lines, [payment]),
       createdAt,
       updatedAt: createdAt,
     })
@@ -115,24 +128,11 @@ async function insertOrder(s: TestServer, shopperId: number, seed: OrderSeed = {
     .executeTakeFirstOrThrow();
   await k
     .insertInto('orderProducts')
-    .values(
-      products.map((name, position) => ({
-        orderId: id,
-        position,
-        productId: 1,
-        categoryName: 'Test',
-        image: null,
-        name,
-        url: null,
-        productType: 0,
-        priceE4,
-        status: 60,
-      })),
-    )
+    .values(lines.map((line, position) => ({ orderId: id, position, ...line })))
     .execute();
   await k
     .insertInto('orderTransactions')
-    .values({ orderId: id, method: 'ideal', methodName: 'iDEAL', status: 4, paidE4: 0, createdAt })
+    .values({ orderId: id, ...payment })
     .execute();
   if (seed.invoice)
     await k.insertInto('invoices').values({ orderId: id, number: seed.invoice, date: createdAt }).execute();
@@ -610,6 +610,76 @@ describe(`§6 the order calls need sign-in and the feature MyOrders (${databaseK
       expect(response.json()).toMatchObject({ code: 'feature_disabled' });
     }
     expect((await rowCounts(featureOffServer, order.id)).orders).toBe(1);
+  });
+});
+
+describe(`§2 Orders: orders stored before their products moved into their rows (${databaseKind})`, () => {
+  it('§2 Order detail: the migration puts every stored order’s products (by position) and payments (by time) into its row, as an order read whole shows them', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
+    try {
+      const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-26-003'));
+      await new Migrator({ db: db.kysely, provider: { getMigrations: async () => earlier } }).migrateToLatest();
+      const at = '2026-01-01T00:00:00.000Z';
+      await sql`insert into shoppers (id, default_language, default_country, default_currency, created_at, updated_at)
+        values (1, 'en', 'NL', 'EUR', ${at}, ${at})`.execute(db.kysely);
+      await sql`insert into orders (id, shopper_id, order_number, currency, created_at, updated_at)
+        values (1, 1, 'OLD-1', 'EUR', ${at}, ${at}), (2, 1, 'OLD-2', 'EUR', ${at}, ${at})`.execute(db.kysely);
+      // Inserted out of their order: the position orders the products, the time the payments.
+      await sql`insert into order_products (order_id, position, product_id, category_name, image, name, url, product_type, price_e4, status)
+        values (1, 1, 7, 'Mugs', null, 'Camp mug', null, 0, 129500, 20),
+               (1, 0, 3, 'Coats', '/img/parka.jpg', 'ÆRØ "parka"', '/p/3', 1, 2499900, 60)`.execute(db.kysely);
+      await sql`insert into order_transactions (order_id, method, method_name, status, paid_e4, created_at)
+        values (1, 'ideal', 'iDEAL', 4, 2629400, '2026-01-02T00:00:00.000Z'),
+               (1, 'paypal', 'PayPal', 2, 0, '2026-01-01T12:00:00.000Z')`.execute(db.kysely);
+
+      await migrateToLatest(db);
+      const repository = orderRepository(db.kysely);
+      const order = await repository.find(1, 1);
+      expect(order?.products).toEqual([
+        {
+          productId: 3,
+          categoryName: 'Coats',
+          image: '/img/parka.jpg',
+          name: 'ÆRØ "parka"',
+          url: '/p/3',
+          productType: 1,
+          price: { amount: 249.99, currency: 'EUR' },
+          status: 60,
+        },
+        {
+          productId: 7,
+          categoryName: 'Mugs',
+          image: null,
+          name: 'Camp mug',
+          url: null,
+          productType: 0,
+          price: { amount: 12.95, currency: 'EUR' },
+          status: 20,
+        },
+      ]);
+      expect(order?.transactions).toEqual([
+        {
+          method: 'paypal',
+          methodName: 'PayPal',
+          status: 2,
+          paid: { amount: 0, currency: 'EUR' },
+          created: '2026-01-01T12:00:00.000Z',
+        },
+        {
+          method: 'ideal',
+          methodName: 'iDEAL',
+          status: 4,
+          paid: { amount: 262.94, currency: 'EUR' },
+          created: '2026-01-02T00:00:00.000Z',
+        },
+      ]);
+      const empty = await repository.find(1, 2);
+      expect([empty?.products, empty?.transactions]).toEqual([[], []]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
   });
 });
 

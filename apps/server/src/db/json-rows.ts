@@ -2,7 +2,7 @@
  * Rows of another table as one JSON array in the reading statement's own row. SQLite answers the
  * array as text, PostgreSQL parsed; `parsedJson` takes either. On PostgreSQL each statement is a
  * round trip that cost about 130 µs of the server's CPU and 90 µs of the database's under the
- * bench's load (npm run bench), so a whole order, or an account with its lists, is read in one.
+ * bench's load (npm run bench), so an account with its lists is read in one.
  */
 import { type Kysely, PostgresAdapter, type RawBuilder } from 'kysely';
 import { jsonArrayFrom as postgresArrayFrom } from 'kysely/helpers/postgres';

@@ -180,14 +180,19 @@ export interface OrdersTable {
   billingAddress: string | null;
   /** Order number and product names, lower-cased (modules/orders/search-text.ts): what a search matches. */
   searchText: string;
+  /**
+   * JSON arrays of the order's OrderLine (in the shop's order) and OrderPayment (oldest first): an
+   * order is read whole, so a page of orders is one row per order. The tables order_products and
+   * order_transactions are still written for the previous release, until the next one drops them.
+   */
+  products: Generated<string>;
+  transactions: Generated<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
-export interface OrderProductsTable {
-  id: Id;
-  orderId: number;
-  position: number;
+/** A product line of an order, as the order's `products` JSON holds it. */
+export interface OrderLine {
   productId: number;
   categoryName: string;
   image: string | null;
@@ -198,14 +203,26 @@ export interface OrderProductsTable {
   status: number;
 }
 
-export interface OrderTransactionsTable {
-  id: Id;
-  orderId: number;
+/** A payment of an order, as the order's `transactions` JSON holds it. */
+export interface OrderPayment {
   method: string;
   methodName: string;
   status: number;
   paidE4: MoneyE4;
   createdAt: Timestamp;
+}
+
+/** Written for the previous release only (OrdersTable.products). */
+export interface OrderProductsTable extends OrderLine {
+  id: Id;
+  orderId: number;
+  position: number;
+}
+
+/** Written for the previous release only (OrdersTable.transactions). */
+export interface OrderTransactionsTable extends OrderPayment {
+  id: Id;
+  orderId: number;
 }
 
 export interface InvoicesTable {

@@ -14,6 +14,7 @@ import * as mail from './2026-11-25-004-mail.js';
 import * as emailCodes from './2026-11-25-005-email-codes.js';
 import * as securityCentre from './2026-11-26-001-security-centre.js';
 import * as accountDeletion from './2026-11-26-002-account-deletion.js';
+import * as orderPartsInOrder from './2026-11-26-003-order-parts-in-order.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-005-email-codes': emailCodes,
   '2026-11-26-001-security-centre': securityCentre,
   '2026-11-26-002-account-deletion': accountDeletion,
+  '2026-11-26-003-order-parts-in-order': orderPartsInOrder,
 };

@@ -5,6 +5,7 @@
  * Amounts add up: total = sub total + service fee + shipping + transaction cost - discount.
  */
 import type { PersonaName } from '../../demo/personas.js';
+import { orderParts } from '../../modules/orders/repository.js';
 import { orderSearchText } from '../../modules/orders/search-text.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';
@@ -614,6 +615,8 @@ export async function seedOrders(
 
     const [shippingAddress, billingAddress] = addressPair(plan, defaults.addresses);
     const updatedAt = [createdAt, invoiceDate ?? createdAt, ...transactions.map((t) => t.createdAt)].sort().at(-1)!;
+    const lines = products.map(({ priceCents, ...p }) => ({ ...p, priceE4: fromCents(priceCents) }));
+    const payments = transactions.map(({ paidCents, ...t }) => ({ ...t, paidE4: fromCents(paidCents) }));
     orders.push({
       shopperId: shopperIds[plan.persona],
       orderNumber,
@@ -634,13 +637,14 @@ export async function seedOrders(
         orderNumber,
         products.map((p) => p.name),
       ),
+      ...orderParts(lines, payments),
       createdAt,
       updatedAt,
     });
     details.push({
       orderNumber,
-      products: products.map(({ priceCents, ...p }) => ({ ...p, priceE4: fromCents(priceCents) })),
-      transactions: transactions.map(({ paidCents, ...t }) => ({ ...t, paidE4: fromCents(paidCents) })),
+      products: lines,
+      transactions: payments,
       invoice: invoiceDate ? { number: '', date: invoiceDate } : null,
     });
   }

@@ -3,11 +3,10 @@
  * writes of its orders by its own ids.
  */
 import { fromTenThousandths, type Money, type Order, OrderAddress } from '@account/contract';
-import { type InferResult, type Kysely, type Selectable, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { jsonObjects, parsedJson, speaksPostgres } from '../../db/json-rows.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, NewRow, OrderProductsTable, OrderTransactionsTable } from '../../db/types.js';
+import type { Database, NewRow, OrderLine, OrderPayment } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -26,6 +25,8 @@ const ORDER_COLUMNS = [
   'orders.shippingAddress',
   'orders.billingAddress',
   'orders.createdAt',
+  'orders.products',
+  'orders.transactions',
   // An order has at most one invoice (unique order_id): it comes along in the same row.
   'invoices.id as invoiceId',
   'invoices.number as invoiceNumber',
@@ -53,68 +54,14 @@ function parseAddress(json: string | null): OrderAddress | null {
   }
 }
 
-type Line = Pick<
-  Selectable<OrderProductsTable>,
-  'productId' | 'categoryName' | 'image' | 'name' | 'url' | 'productType' | 'priceE4' | 'status'
->;
-type Payment = Pick<Selectable<OrderTransactionsTable>, 'method' | 'methodName' | 'status' | 'paidE4' | 'createdAt'>;
-
-const LINE_FIELDS: Record<keyof Line, string> = {
-  productId: 'product_id',
-  categoryName: 'category_name',
-  image: 'image',
-  name: 'name',
-  url: 'url',
-  productType: 'product_type',
-  priceE4: 'price_e4',
-  status: 'status',
-};
-const PAYMENT_FIELDS: Record<keyof Payment, string> = {
-  method: 'method',
-  methodName: 'method_name',
-  status: 'status',
-  paidE4: 'paid_e4',
-  createdAt: 'created_at',
-};
-
-/** An order's rows in another table, with the given keys and columns, as a JSON array in its own row. */
-const rowsOfOrder = (postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) =>
-  jsonObjects(
-    postgres,
-    Object.fromEntries(Object.entries(fields).map(([key, column]) => [key, `${table}.${column}`])),
-    `from ${table} where ${table}.order_id = orders.id`,
-    orderBy,
-  );
-
-/** The columns of a whole order: its own, its invoice's, its products (by position) and transactions (by time). */
-const orderColumns = (postgres: boolean) =>
-  [
-    ...ORDER_COLUMNS,
-    sql
-      .raw<string | Line[]>(
-        rowsOfOrder(postgres, 'order_products', LINE_FIELDS, 'order_products.position, order_products.id'),
-      )
-      .as('lines'),
-    sql
-      .raw<string | Payment[]>(
-        rowsOfOrder(
-          postgres,
-          'order_transactions',
-          PAYMENT_FIELDS,
-          'order_transactions.created_at, order_transactions.id',
-        ),
-      )
-      .as('payments'),
-  ] as const;
-
 /** Whole orders, as assemble() takes them. */
-const selectOrders = (db: Kysely<Database>, postgres: boolean) =>
-  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(orderColumns(postgres));
+const selectOrders = (db: Kysely<Database>) =>
+  db.selectFrom('orders').leftJoin('invoices', 'invoices.orderId', 'orders.id').select(ORDER_COLUMNS);
 
 /** The shopper's newest order in their account (spec §3: lastOrder), or null before their first. */
 export const lastOrderPart = accountPart(
   (db, shopper) =>
-    selectOrders(db, speaksPostgres(db))
+    selectOrders(db)
       .where('orders.shopperId', '=', shopper.id)
       .orderBy('orders.createdAt', 'desc')
       .orderBy('orders.id', 'desc')
@@ -123,9 +70,40 @@ export const lastOrderPart = accountPart(
 );
 
 /** An order's own columns as the shop sends them. */
-export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId'>;
-export type ShopOrderProduct = Omit<NewRow<'orderProducts'>, 'id' | 'orderId' | 'position'>;
-export type ShopOrderTransaction = Omit<NewRow<'orderTransactions'>, 'id' | 'orderId'>;
+export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId' | 'products' | 'transactions'>;
+export type ShopOrderProduct = OrderLine;
+export type ShopOrderTransaction = OrderPayment;
+
+/**
+ * The order's JSON columns of its products (in the shop's order) and payments (oldest first; the
+ * sort is stable, so payments of the same moment keep the shop's order), each with exactly the
+ * keys assemble() reads.
+ */
+export function orderParts(
+  products: readonly OrderLine[],
+  transactions: readonly OrderPayment[],
+): { products: string; transactions: string } {
+  const lines: OrderLine[] = products.map((p) => ({
+    productId: p.productId,
+    categoryName: p.categoryName,
+    image: p.image,
+    name: p.name,
+    url: p.url,
+    productType: p.productType,
+    priceE4: p.priceE4,
+    status: p.status,
+  }));
+  const payments: OrderPayment[] = transactions
+    .map((t) => ({
+      method: t.method,
+      methodName: t.methodName,
+      status: t.status,
+      paidE4: t.paidE4,
+      createdAt: t.createdAt,
+    }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  return { products: JSON.stringify(lines), transactions: JSON.stringify(payments) };
+}
 
 async function orderIdOf(db: Kysely<Database>, externalId: string): Promise<number | undefined> {
   const row = await db.selectFrom('orders').select('id').where('externalId', '=', externalId).executeTakeFirst();
@@ -162,7 +140,7 @@ function assemble(rows: OrderRow[]): Order[] {
         row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
           ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
           : null,
-      products: parsedJson(row.lines).map((p) => ({
+      products: (JSON.parse(row.products) as OrderLine[]).map((p) => ({
         productId: p.productId,
         categoryName: p.categoryName,
         image: p.image,
@@ -172,7 +150,7 @@ function assemble(rows: OrderRow[]): Order[] {
         price: money(p.priceE4, currency),
         status: p.status,
       })),
-      transactions: parsedJson(row.payments).map((t) => ({
+      transactions: (JSON.parse(row.transactions) as OrderPayment[]).map((t) => ({
         method: t.method,
         methodName: t.methodName,
         status: t.status,
@@ -184,8 +162,7 @@ function assemble(rows: OrderRow[]): Order[] {
 }
 
 export function orderRepository(db: Kysely<Database>) {
-  const postgres = speaksPostgres(db);
-  const orders = () => selectOrders(db, postgres);
+  const orders = () => selectOrders(db);
   const orderRow = prepared(db, (p: { shopperId: number; id: number }) =>
     orders().where('orders.id', '=', p.id).where('orders.shopperId', '=', p.shopperId),
   );
@@ -221,7 +198,7 @@ export function orderRepository(db: Kysely<Database>) {
           .selectFrom(pageIds(p).as('page'))
           .innerJoin('orders', 'orders.id', 'page.id')
           .leftJoin('invoices', 'invoices.orderId', 'orders.id')
-          .select([...orderColumns(postgres), count(p).as('total')])
+          .select([...ORDER_COLUMNS, count(p).as('total')])
           .orderBy('orders.createdAt', 'desc')
           .orderBy('orders.id', 'desc'),
       ),
@@ -332,19 +309,21 @@ export function orderRepository(db: Kysely<Database>) {
       products: readonly ShopOrderProduct[],
       transactions: readonly ShopOrderTransaction[],
     ): Promise<{ id: number; created: boolean }> {
+      const whole = { ...order, ...orderParts(products, transactions) };
       const written = await upsertByExternalId(
         await orderIdOf(db, externalId),
-        (id) => db.updateTable('orders').set(order).where('id', '=', id).execute(),
+        (id) => db.updateTable('orders').set(whole).where('id', '=', id).execute(),
         async () =>
           (
             await db
               .insertInto('orders')
-              .values({ ...order, externalId })
+              .values({ ...whole, externalId })
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id,
       );
       const orderId = written.id;
+      // Still written for the previous release, which reads them, during a rolling deploy.
       await db.deleteFrom('orderProducts').where('orderId', '=', orderId).execute();
       if (products.length > 0) {
         await db

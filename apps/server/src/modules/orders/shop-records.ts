@@ -17,7 +17,7 @@ import { orderSearchText } from './search-text.js';
 export type { ShopOrderProduct, ShopOrderTransaction };
 
 /**
- * Orders read per page by an export: three queries each. SQLite's reads block the event loop, so a
+ * Orders read per page by an export. SQLite's reads block the event loop, so a
  * page is kept small: at 200 an export held other requests up to ~120 ms, at 50 ~50 ms, in the same
  * total time (npm run bench -- --only=export).
  */
