@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
-import { api, freshDatabase } from './support/test-app.js';
+import { api, databaseKind, freshDatabase } from './support/test-app.js';
 
 /** The moment the generated shop's history ends, and the server's clock during the test. */
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
@@ -96,6 +96,7 @@ describe('DESIGN §8: the hot calls answer byte for byte what they answered befo
         await answer('GET', '/order?query=BN-00000', session),
         ...(orderId === undefined ? [] : [await answer('GET', `/order/${orderId}`, session)]),
         await answer('GET', '/setting/preferences', session),
+        await answer('PATCH', '/setting/interests', session, { InterestIds: [2, 1, 2] }),
         await answer('POST', '/address', session, PRIVATE_ADDRESS),
         await answer('GET', '/shopuser/me', session),
       );
@@ -108,7 +109,7 @@ describe('DESIGN §8: fewer statements per call', () => {
   async function statementsOf(
     url: string,
     session: (typeof sessions)[number],
-    method: 'GET' | 'POST' = 'GET',
+    method: 'GET' | 'POST' | 'PATCH' = 'GET',
     body?: object,
   ): Promise<string[]> {
     // Once unmeasured, so that the session's activity (recorded once a minute) is not counted.
@@ -155,6 +156,16 @@ describe('DESIGN §8: fewer statements per call', () => {
       expect(run[0]).toMatch(/from "sessions"/);
       for (const table of partsOfTheAccount)
         expect(run[1], table).toMatch(new RegExp(`\\b(from|join) "?${table}"?\\b`));
+    }
+  });
+
+  it('replaces the chosen interests and answers the shop’s lists each marked from the same read: PATCH /setting/interests in nine, ten with PostgreSQL’s lock of the shopper', async () => {
+    for (const session of sessions) {
+      const run = await statementsOf('/setting/interests', session, 'PATCH', { InterestIds: [2, 1, 2] });
+      // The delete, the insert, and the interests with the choice marked: the choice is not read back.
+      expect(run.filter((text) => /"shopper_interests"/.test(text))).toHaveLength(3);
+      // The session's, the ids' check, begin, [lock], delete, insert, the webhook endpoints, commit, the two lists.
+      expect(run).toHaveLength(databaseKind === 'postgres' ? 10 : 9);
     }
   });
 

@@ -2,6 +2,7 @@ import type { NewsletterItem, PreferenceItem } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
+import { prepared } from '../../db/prepared.js';
 import { emailVerificationSet } from '../../db/shopper-email.js';
 import type { Database, NewRow } from '../../db/types.js';
 
@@ -18,39 +19,61 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
     await executor.selectFrom('shoppers').select('id').where('id', '=', shopperId).forUpdate().execute();
   };
 
-  const interests = async (selected: Set<number>): Promise<PreferenceItem[]> => {
-    const rows = await db.selectFrom('interests').select(['id', 'name']).orderBy('viewOrder').orderBy('id').execute();
-    return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id) }));
-  };
-  const newsletters = async (selected: Set<number>): Promise<NewsletterItem[]> => {
-    const rows = await db
-      .selectFrom('newsletters')
-      .select(['id', 'name', 'mailType'])
+  // The shop's lists in their order, each item marked whether the shopper chose it.
+  const interests = prepared(db, (p: { shopperId: number }) =>
+    db
+      .selectFrom('interests')
+      .select((eb) => [
+        'id',
+        'name',
+        eb
+          .exists(
+            eb
+              .selectFrom('shopperInterests')
+              .select('interestId')
+              .where('shopperId', '=', p.shopperId)
+              .whereRef('interestId', '=', 'interests.id'),
+          )
+          .as('selected'),
+      ])
       .orderBy('viewOrder')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => ({ id: row.id, name: row.name, selected: selected.has(row.id), mailType: row.mailType }));
-  };
+      .orderBy('id'),
+  );
+  const newsletters = prepared(db, (p: { shopperId: number }) =>
+    db
+      .selectFrom('newsletters')
+      .select((eb) => [
+        'id',
+        'name',
+        'mailType',
+        eb
+          .exists(
+            eb
+              .selectFrom('shopperNewsletters')
+              .select('newsletterId')
+              .where('shopperId', '=', p.shopperId)
+              .whereRef('newsletterId', '=', 'newsletters.id'),
+          )
+          .as('selected'),
+      ])
+      .orderBy('viewOrder')
+      .orderBy('id'),
+  );
 
   return {
-    async interestIds(shopperId: number, executor: Executor = db): Promise<number[]> {
-      const rows = await executor
-        .selectFrom('shopperInterests')
-        .select('interestId')
-        .where('shopperId', '=', shopperId)
-        .execute();
-      return rows.map((r) => r.interestId).sort((a, b) => a - b);
+    async interests(shopperId: number): Promise<PreferenceItem[]> {
+      const rows = await interests.rows({ shopperId });
+      return rows.map((row) => ({ id: row.id, name: row.name, selected: Boolean(row.selected) }));
     },
-    async newsletterIds(shopperId: number, executor: Executor = db): Promise<number[]> {
-      const rows = await executor
-        .selectFrom('shopperNewsletters')
-        .select('newsletterId')
-        .where('shopperId', '=', shopperId)
-        .execute();
-      return rows.map((r) => r.newsletterId).sort((a, b) => a - b);
+    async newsletters(shopperId: number): Promise<NewsletterItem[]> {
+      const rows = await newsletters.rows({ shopperId });
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        selected: Boolean(row.selected),
+        mailType: row.mailType,
+      }));
     },
-    interests: (selected: number[]) => interests(new Set(selected)),
-    newsletters: (selected: number[]) => newsletters(new Set(selected)),
 
     /** The ids among `ids` that do not exist. */
     async unknownIds(table: 'interests' | 'newsletters', ids: readonly number[]): Promise<number[]> {

@@ -9,19 +9,18 @@ import type { EmailChange, EmailService } from '../email/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { PreferencesRepository } from './repository.js';
 
+/** The ids a choice leaves stored, as events report them: each once, ascending. */
+const chosenIds = (ids: readonly number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
+
 export function preferencesService(
   repository: PreferencesRepository,
   emails: EmailCheck,
   emailChanges: Pick<EmailService, 'planChange' | 'noticeChangeRequested'> | null = null,
 ) {
   async function preferences(shopperId: number): Promise<Preferences> {
-    const [interestIds, newsletterIds] = await Promise.all([
-      repository.interestIds(shopperId),
-      repository.newsletterIds(shopperId),
-    ]);
     const [interests, newsletters] = await Promise.all([
-      repository.interests(interestIds),
-      repository.newsletters(newsletterIds),
+      repository.interests(shopperId),
+      repository.newsletters(shopperId),
     ]);
     return { interests, newsletters };
   }
@@ -45,7 +44,7 @@ export function preferencesService(
         await recordEvent(trx, {
           shopperId,
           type: 'interests.updated',
-          data: { interestIds: await repository.interestIds(shopperId, trx) },
+          data: { interestIds: chosenIds(ids) },
         });
       });
       return preferences(shopperId);
@@ -58,7 +57,7 @@ export function preferencesService(
         await recordEvent(trx, {
           shopperId,
           type: 'newsletters.updated',
-          data: { newsletterIds: await repository.newsletterIds(shopperId, trx) },
+          data: { newsletterIds: chosenIds(ids) },
         });
       });
       return preferences(shopperId);
@@ -123,8 +122,8 @@ export function preferencesService(
             firstName: settings.firstName.trim(),
             lastName: settings.lastName.trim(),
             email: settings.email.trim(),
-            interestIds: [...new Set(settings.interestIds)].sort((a, b) => a - b),
-            newsletterIds: [...new Set(newsletterIds)].sort((a, b) => a - b),
+            interestIds: chosenIds(settings.interestIds),
+            newsletterIds: chosenIds(newsletterIds),
           },
         });
         return true;
