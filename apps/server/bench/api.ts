@@ -366,8 +366,8 @@ export async function apiSection(
           connections: options.connections,
         });
       }
-      // The warm-up's writes gave each shopper some 3-4 more addresses: /shopuser/me, measured
-      // next, read and sent those too (PostgreSQL: ~2,000 instead of ~1,000 µs per request).
+      // The warm-up's writes gave each shopper some 3-4 more addresses, which /shopuser/me,
+      // measured next, would read and send as well.
       await putBack();
       return started;
     };

@@ -25,13 +25,16 @@ const PAYMENT = {
   createdAt: 'created_at',
 };
 
-function arrayOf(postgres: boolean, table: string, fields: Record<string, string>, orderBy: string): string {
+/** The order's rows of `table` as a JSON array, `[]` for none. */
+function arrayOf(postgres: boolean, table: string, fields: Record<string, string>, orderBy: string) {
   const pairs = Object.entries(fields)
     .map(([key, column]) => `'${key}', ${table}.${column}`)
     .join(', ');
-  return postgres
-    ? `(select json_agg(json_build_object(${pairs}) order by ${orderBy})::text from ${table} where ${table}.order_id = orders.id)`
-    : `(select json_group_array(json_object(${pairs}) order by ${orderBy}) from ${table} where ${table}.order_id = orders.id)`;
+  return sql.raw(
+    postgres
+      ? `coalesce((select json_agg(json_build_object(${pairs}) order by ${orderBy})::text from ${table} where ${table}.order_id = orders.id), '[]')`
+      : `(select json_group_array(json_object(${pairs}) order by ${orderBy}) from ${table} where ${table}.order_id = orders.id)`,
+  );
 }
 
 export async function up(db: AnyDb): Promise<void> {
@@ -44,22 +47,17 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable('orders')
     .addColumn('transactions', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
-  await db
-    .updateTable('orders')
-    .set({ products: sql.raw(arrayOf(postgres, 'order_products', LINE, 'order_products.position, order_products.id')) })
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('order_products').select('id').whereRef('order_id', '=', 'orders.id')),
-    )
-    .execute();
+  // One statement for both columns: each order row is written once (PostgreSQL: one dead version).
   await db
     .updateTable('orders')
     .set({
-      transactions: sql.raw(
-        arrayOf(postgres, 'order_transactions', PAYMENT, 'order_transactions.created_at, order_transactions.id'),
+      products: arrayOf(postgres, 'order_products', LINE, 'order_products.position, order_products.id'),
+      transactions: arrayOf(
+        postgres,
+        'order_transactions',
+        PAYMENT,
+        'order_transactions.created_at, order_transactions.id',
       ),
     })
-    .where(({ exists, selectFrom }) =>
-      exists(selectFrom('order_transactions').select('id').whereRef('order_id', '=', 'orders.id')),
-    )
     .execute();
 }
