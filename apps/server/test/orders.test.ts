@@ -381,7 +381,7 @@ describe(`§7 DELETE /order/{id} (${databaseKind})`, () => {
     expect((await remove(browser, order.id)).statusCode).toBe(404);
   });
 
-  it('§6 Order delete: any status other than 10 is a 409 conflict and the order stays', async () => {
+  it('§6 Order delete: every status other than 10 is a 409 conflict and the order stays', async () => {
     const { browser, shopperId } = await signedIn();
     for (const status of ORDER_STATUS_CODES.filter((code) => code !== 10)) {
       const order = await insertOrder(server, shopperId, { status });

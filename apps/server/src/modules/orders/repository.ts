@@ -71,8 +71,6 @@ export const lastOrderPart = accountPart(
 
 /** An order's own columns as the shop sends them. */
 export type ShopOrder = Omit<NewRow<'orders'>, 'id' | 'externalId' | 'products' | 'transactions'>;
-export type ShopOrderProduct = OrderLine;
-export type ShopOrderTransaction = OrderPayment;
 
 /**
  * The order's JSON columns of its products (in the shop's order) and payments (oldest first; the
@@ -306,8 +304,8 @@ export function orderRepository(db: Kysely<Database>) {
     async putShopOrder(
       externalId: string,
       order: ShopOrder,
-      products: readonly ShopOrderProduct[],
-      transactions: readonly ShopOrderTransaction[],
+      products: readonly OrderLine[],
+      transactions: readonly OrderPayment[],
     ): Promise<{ id: number; created: boolean }> {
       const whole = { ...order, ...orderParts(products, transactions) };
       const written = await upsertByExternalId(

@@ -4,22 +4,14 @@
  */
 import type { Order } from '@account/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import {
-  type OrderCursor,
-  orderRepository,
-  type ShopOrder,
-  type ShopOrderProduct,
-  type ShopOrderTransaction,
-} from './repository.js';
+import type { Database, OrderLine, OrderPayment } from '../../db/types.js';
+import { type OrderCursor, orderRepository, type ShopOrder } from './repository.js';
 import { orderSearchText } from './search-text.js';
 
-export type { ShopOrderProduct, ShopOrderTransaction };
-
 /**
- * Orders read per page by an export. SQLite's reads block the event loop, so a
- * page is kept small: at 200 an export held other requests up to ~120 ms, at 50 ~50 ms, in the same
- * total time (npm run bench -- --only=export).
+ * Orders read per page by an export. SQLite's reads block the event loop, so a page is kept small:
+ * at 200 an export held other requests up to ~120 ms, at 50 ~50 ms, in the same total time
+ * (npm run bench -- --only=export).
  */
 const EXPORT_PAGE_SIZE = 50;
 
@@ -33,8 +25,8 @@ export function orderShopRecords(db: Kysely<Database>) {
     put: (
       externalId: string,
       order: Omit<ShopOrder, 'searchText'>,
-      products: readonly ShopOrderProduct[],
-      transactions: readonly ShopOrderTransaction[],
+      products: readonly OrderLine[],
+      transactions: readonly OrderPayment[],
     ) =>
       repository.putShopOrder(
         externalId,
