@@ -4,6 +4,7 @@
  * the hot calls of several shoppers (the one with a long history, typical ones, one without
  * orders) are answered as recorded in responses-unchanged.json, on SQLite and on PostgreSQL alike.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateShop } from '../bench/generate.js';
@@ -25,9 +26,12 @@ let app: App;
 let drop: () => Promise<void>;
 let sessions: Awaited<ReturnType<typeof createSessions>>;
 let orderOf: Map<number, number>;
-/** The SQL statements run while `counting` is set. */
-let counting = false;
-const statements: string[] = [];
+/**
+ * The SQL statements of the measured request: only those run in its async context, so that what
+ * the server's own timers run meanwhile (the webhook and mail dispatchers, the deletion job, the
+ * flush of session activity) is not counted with them.
+ */
+const measured = new AsyncLocalStorage<string[]>();
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
@@ -45,9 +49,7 @@ beforeAll(async () => {
   }
   app = await buildApp(config, {
     logger: false,
-    onStatement: (text) => {
-      if (counting) statements.push(text);
-    },
+    onStatement: (text) => measured.getStore()?.push(text),
   });
   // The heavy shopper, a spread of typical ones, and the last (the generator leaves some without orders).
   const ids = [shop.heavyShopperId, shop.typicalShopperId, ...[11, 27].map((i) => shop.firstShopperId + i)];
@@ -114,14 +116,9 @@ describe('DESIGN §8: fewer statements per call', () => {
   ): Promise<string[]> {
     // Once unmeasured, so that the session's activity (recorded once a minute) is not counted.
     await answer(method, url, session, body);
-    statements.length = 0;
-    counting = true;
-    try {
-      await answer(method, url, session, body);
-    } finally {
-      counting = false;
-    }
-    return [...statements];
+    const statements: string[] = [];
+    await measured.run(statements, () => answer(method, url, session, body));
+    return statements;
   }
 
   it('reads an order from its own row, its products and transactions included: the order list page and an order in two statements with the session’s, none reading order_products or order_transactions', async () => {
