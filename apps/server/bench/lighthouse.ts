@@ -4,7 +4,7 @@
  * list. The pages come from the built server in demo mode on a fresh data directory, so they have
  * content; the signed-in pages get a session of the demo shopper Emma (a long order history),
  * written into the database, as a cookie header. Chromium runs headless, launched here, a fresh
- * one per page: a cookie the browser has stored (the XSRF cookie the login page is given) would
+ * one per run: a cookie the browser has stored (the XSRF cookie the login page is given) would
  * otherwise replace the cookie header Lighthouse adds.
  * Lighthouse is a devDependency of the web app (apps/web).
  */
@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { openDatabase } from '../src/db/connection.js';
 import { SESSION_SECRET, startAccountServer } from './processes.js';
 import { createSessions } from './sessions.js';
@@ -30,6 +31,9 @@ export interface PageScore {
   cumulativeLayoutShift: number | null;
   /** Lighthouse's biggest opportunities: what would save the most load time, by its estimate. */
   opportunities: { audit: string; title: string; savingsMs: number; savingsBytes: number | null }[];
+  /** How many runs the figures are the median of, and the LCP of the fastest and the slowest. */
+  runs: number;
+  lcpRange: [number, number] | null;
   /** Where the page ended up (a signed-in page that redirects to the login page lost its session). */
   finalUrl: string;
   error?: string;
@@ -87,7 +91,38 @@ async function launchChromium(userDataDir: string): Promise<{ port: number; clos
   };
 }
 
-export async function lighthouseSection(options: { logDir: string }): Promise<PageScore[]> {
+const FIRST_AND_LAST = ['first-contentful-paint', 'interactive'];
+
+/** One Lighthouse run of a page in a fresh headless Chromium; undefined when Lighthouse gave no result. */
+async function lighthouseRun(url: string, cookie: string | undefined): Promise<Result | undefined> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'account-bench-chromium-'));
+  const browser = await launchChromium(profile);
+  try {
+    const run = await lighthouse(url, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    return run?.lhr;
+  } finally {
+    await browser.close();
+    // Chromium's helper processes can still be writing to the profile after it exits; a leftover
+    // temporary directory is not worth failing the run for.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`Could not remove ${profile}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * `runs` per page: one Lighthouse run on this kind of machine differs from the next by up to
+ * ±20 % in LCP and TBT, and Lighthouse's guidance is the median of five.
+ */
+export async function lighthouseSection(options: { logDir: string; runs: number }): Promise<PageScore[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'account-bench-demo-'));
   const server = await startAccountServer({
     name: 'lighthouse-demo-server',
@@ -111,34 +146,24 @@ export async function lighthouseSection(options: { logDir: string }): Promise<Pa
     const scores: PageScore[] = [];
     for (const page of PAGES) {
       const url = `${server.origin}${page.path}`;
-      const profile = mkdtempSync(path.join(tmpdir(), 'account-bench-chromium-'));
-      const browser = await launchChromium(profile);
-      let lhr: Result | undefined;
-      try {
-        const run = await lighthouse(url, {
-          port: browser.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        lhr = run?.lhr;
-        // The whole report beside the server logs: what the LCP element was, the request chain.
-        if (lhr) writeFileSync(path.join(options.logDir, `lighthouse-${page.page}.json`), JSON.stringify(lhr));
-      } finally {
-        await browser.close();
-        // Chromium's helper processes can still be writing to the profile after it exits; a leftover
-        // temporary directory is not worth failing the run for.
-        try {
-          rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-        } catch (error) {
-          console.warn(`Could not remove ${profile}: ${(error as Error).message}`);
-        }
+      const runs: Result[] = [];
+      for (let run = 0; run < options.runs; run += 1) {
+        const lhr = await lighthouseRun(url, page.signedIn ? cookie : undefined);
+        if (lhr) runs.push(lhr);
       }
+      // The run nearest the median of FCP and TTI, as Lighthouse's own tools pick it; a run that
+      // could not measure those is no run to choose from.
+      const measured = runs.filter((r) => !r.runtimeError && FIRST_AND_LAST.every((id) => r.audits[id]?.numericValue));
+      const lhr: Result | undefined = measured.length > 0 ? computeMedianRun(measured) : runs[0];
+      // The whole report beside the server logs: what the LCP element was, the request chain.
+      if (lhr) writeFileSync(path.join(options.logDir, `lighthouse-${page.page}.json`), JSON.stringify(lhr));
       const metric = (id: string) => lhr?.audits[id]?.numericValue ?? null;
+      const lcps = measured.flatMap((r) => r.audits['largest-contentful-paint']?.numericValue ?? []);
       const score: PageScore = {
         page: page.page,
         url,
+        runs: measured.length,
+        lcpRange: lcps.length > 0 ? [Math.min(...lcps), Math.max(...lcps)] : null,
         score: lhr?.categories.performance?.score == null ? null : Math.round(lhr.categories.performance.score * 100),
         firstContentfulPaint: metric('first-contentful-paint'),
         largestContentfulPaint: metric('largest-contentful-paint'),
@@ -164,10 +189,11 @@ export async function lighthouseSection(options: { logDir: string }): Promise<Pa
         ...(lhr?.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       };
       scores.push(score);
-      const ms = (value: number | null) => (value === null ? '?' : `${(value / 1000).toFixed(1)} s`);
+      const ms = (value: number | null) => (value === null ? '?' : `${(value / 1000).toFixed(2)} s`);
       console.log(
         `  ${page.page.padEnd(10)} score ${score.score ?? '?'}  FCP ${ms(score.firstContentfulPaint)}  ` +
           `LCP ${ms(score.largestContentfulPaint)}  TBT ${Math.round(score.totalBlockingTime ?? 0)} ms` +
+          `  (median of ${score.runs} runs${score.lcpRange ? `, LCP ${ms(score.lcpRange[0])}–${ms(score.lcpRange[1])}` : ''})` +
           (score.finalUrl !== url ? `  (ended at ${score.finalUrl})` : '') +
           (score.error ? `  ${score.error}` : ''),
       );

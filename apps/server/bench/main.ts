@@ -17,7 +17,7 @@
  * (BENCH_DB), --shoppers (BENCH_SHOPPERS), --orders (BENCH_ORDERS), --heavy (BENCH_HEAVY_ORDERS),
  * --iterations (BENCH_ITERATIONS), --duration, --warmup, --connections, --moderate-connections,
  * --sessions (BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MODERATE_CONNECTIONS, BENCH_SESSIONS), --log-level (BENCH_LOG_LEVEL), --startup-runs
- * (BENCH_STARTUP_RUNS), --dir (BENCH_DIR: the kept databases), --out (BENCH_OUT: where the JSON
+ * (BENCH_STARTUP_RUNS), --lighthouse-runs (BENCH_LIGHTHOUSE_RUNS), --dir (BENCH_DIR: the kept databases), --out (BENCH_OUT: where the JSON
  * goes), --skip-build (use the builds as they are). See README.md beside this file.
  */
 import { spawnSync } from 'node:child_process';
@@ -55,6 +55,7 @@ const { values: args } = parseArgs({
     sessions: { type: 'string' },
     'log-level': { type: 'string' },
     'startup-runs': { type: 'string' },
+    'lighthouse-runs': { type: 'string' },
     dir: { type: 'string' },
     out: { type: 'string' },
     'skip-build': { type: 'boolean' },
@@ -89,6 +90,7 @@ const options = {
   sessions: Math.min(20_000, count(args.sessions, 'BENCH_SESSIONS', 1000)),
   logLevel: args['log-level'] ?? process.env.BENCH_LOG_LEVEL ?? 'info',
   startupRuns: count(args['startup-runs'], 'BENCH_STARTUP_RUNS', 3),
+  lighthouseRuns: count(args['lighthouse-runs'], 'BENCH_LIGHTHOUSE_RUNS', 5),
   skipBuild: args['skip-build'] ?? false,
 };
 const kinds = list(args.db ?? process.env.BENCH_DB ?? 'sqlite,postgres') as DatabaseKind[];
@@ -201,7 +203,7 @@ for (const kind of ['orders', 'export', 'api', 'startup'].some((s) => sections.h
 
 if (sections.has('lighthouse')) {
   heading('lighthouse: mobile emulation, demo shop');
-  results.lighthouse = await lighthouseSection({ logDir });
+  results.lighthouse = await lighthouseSection({ logDir, runs: options.lighthouseRuns });
 }
 
 results.finishedAt = new Date().toISOString();

@@ -299,13 +299,13 @@ export function markdown(results: BenchResults): string {
   }
 
   if (results.lighthouse) {
-    const s = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+    const s = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
     out.push(
       '',
       '### Lighthouse performance, mobile emulation (demo shop)',
       '',
       table(
-        ['page', 'score', 'FCP', 'LCP', 'TBT', 'speed index', 'CLS', 'note'],
+        ['page', 'score', 'FCP', 'LCP', 'TBT', 'speed index', 'CLS', 'runs (LCP fastest–slowest)', 'note'],
         results.lighthouse.map((p) => [
           p.page,
           p.score ?? '–',
@@ -314,6 +314,7 @@ export function markdown(results: BenchResults): string {
           p.totalBlockingTime === null ? '–' : `${Math.round(p.totalBlockingTime)} ms`,
           s(p.speedIndex),
           p.cumulativeLayoutShift === null ? '–' : fixed(p.cumulativeLayoutShift, 3),
+          p.lcpRange ? `${p.runs} (${s(p.lcpRange[0])}–${s(p.lcpRange[1])})` : String(p.runs),
           p.error ?? (new URL(p.finalUrl).pathname !== new URL(p.url).pathname ? `ended at ${p.finalUrl}` : ''),
         ]),
       ),
