@@ -49,15 +49,43 @@ test.describe('§2 Orders list', () => {
     await expect(page).toHaveURL(/\?query=TENT$/);
     // The URL changes before the list does: wait for the count of the search's own matches.
     const found = await page.request.get('/account/api/v1/order?page=1&query=TENT');
-    const { total } = ((await found.json()) as { meta: { total: number } }).meta;
-    expect(total).toBeLessThan((await allOrders(page)).length);
-    await expect(page.getByText(new RegExp(`^Showing \\d+ of ${total} orders$`))).toBeVisible();
-    for (const text of await cards.allTextContents()) expect(text.toLowerCase()).toContain('tent');
+    const { data, meta } = (await found.json()) as { data: ListedOrder[]; meta: { total: number } };
+    expect(meta.total).toBeLessThan((await allOrders(page)).length);
+    await expect(page.getByText(`Showing ${data.length} of ${meta.total} orders`)).toBeVisible();
+    // The cards are the search's answer, in its order, and each of those orders holds a tent.
+    await expect(cards.getByRole('heading', { level: 2 })).toHaveText(data.map((order) => `Order ${order.orderId}`));
+    for (const order of data) expect(order.products.some((product) => /tent/i.test(product.name))).toBe(true);
+    await expect(cards.first().getByText(/tent/i).first()).toBeVisible();
     await expect(toggles.first()).toHaveAttribute('aria-expanded', 'true');
 
     await search.fill('no order is called this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('No orders found.')).toBeVisible();
+  });
+
+  test('DESIGN §8 a collapsed order card is built when first opened, and keeps its content when closed again', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Emma');
+    await page.goto('/account/orders');
+    const second = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) })
+      .nth(1);
+    const toggle = second.getByRole('button', { name: /^Order FP-/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Its products are not in the page at all, hidden or not: only the open card's are built.
+    const products = second.locator('li');
+    await expect(products).toHaveCount(0);
+    await toggle.click();
+    await expect(products.first()).toBeVisible();
+    const built = await products.count();
+    expect(built).toBeGreaterThan(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(products.first()).toBeHidden();
+    await expect(products).toHaveCount(built);
   });
 
   test('DESIGN §8 the list’s first page comes with the page: shown without asking the server; Load more asks', async ({

@@ -1,6 +1,8 @@
 /**
  * A card; with a title it can be collapsed and expanded with a toggle (starts expanded). The toggle
  * is named by the card's title and tells its state through aria-expanded (disclosure pattern).
+ * A body is built when it is first shown and kept from then on: the orders list's cards start
+ * collapsed but the first, and their hidden bodies were most of that screen's first render.
  */
 import { type ReactNode, useId, useState } from 'react';
 import styles from './Card.module.css';
@@ -27,6 +29,7 @@ export function Card({
   children,
 }: CardProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
+  const [built, setBuilt] = useState(defaultExpanded);
   const bodyId = useId();
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -54,7 +57,10 @@ export function Card({
               aria-expanded={expanded}
               aria-controls={bodyId}
               aria-labelledby={headingId}
-              onClick={() => setExpanded((value) => !value)}
+              onClick={() => {
+                setExpanded((value) => !value);
+                setBuilt(true);
+              }}
             >
               <Icon name="chevronDown" />
             </button>
@@ -62,7 +68,7 @@ export function Card({
         </div>
       </div>
       <div id={bodyId} className={styles.body} hidden={!expanded}>
-        {children}
+        {built && children}
       </div>
     </section>
   );
