@@ -11,10 +11,11 @@ export default defineConfig({
   resolve,
   ssr,
   test: {
-    // One test file per core. Vitest's default leaves one core free, which on a two-core machine is
-    // one file at a time; the server tests spend much of their time waiting on servers, databases
-    // and child processes (745 s for the whole run with one worker, 520 s with two).
-    maxWorkers: availableParallelism(),
+    // One test file per core, at most four. Vitest's default leaves one core free, which on a
+    // two-core machine is one file at a time; the server tests spend much of their time waiting on
+    // servers, databases and child processes (745 s for the whole run with one worker, 520 s with
+    // two). The PostgreSQL files share one server and its 100 connections, hence the cap.
+    maxWorkers: Math.min(availableParallelism(), 4),
     projects: [
       {
         resolve,
