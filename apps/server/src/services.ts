@@ -98,7 +98,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     account: accountRepository(kysely, {
       lastOrder: lastOrderPart,
       addresses: addressesPart,
-      achievements: achievementsPart,
+      achievements: achievementsPart(kysely),
       vouchers: vouchersPart,
       telephoneCodeExpiry: telephoneCodeExpiryPart,
     }),

@@ -108,6 +108,8 @@ describe('DESIGN §8: the hot calls answer byte for byte what they answered befo
 });
 
 describe('DESIGN §8: fewer statements per call', () => {
+  const readsAchievements = (text: string) => /\b(from|join) "achievements"/.test(text);
+
   async function statementsOf(
     url: string,
     session: (typeof sessions)[number],
@@ -141,7 +143,7 @@ describe('DESIGN §8: fewer statements per call', () => {
       'orders',
       'invoices',
       'addresses',
-      'achievements',
+      'catalogue_versions',
       'shopper_achievements',
       'vouchers',
       'voucher_campaigns',
@@ -153,6 +155,85 @@ describe('DESIGN §8: fewer statements per call', () => {
       expect(run[0]).toMatch(/from "sessions"/);
       for (const table of partsOfTheAccount)
         expect(run[1], table).toMatch(new RegExp(`\\b(from|join) "?${table}"?\\b`));
+      // The shop's catalogue, the same in every account, is held by the instance.
+      expect(run.filter(readsAchievements)).toEqual([]);
+    }
+  });
+
+  it('reads the achievements catalogue again only after it changed, whoever changed it: an operator’s SQL that renames, adds or removes an achievement shows in the next /shopuser/me', async () => {
+    const session = sessions[0]!;
+    const achievementsShown = async () => {
+      const statements: string[] = [];
+      // The injection starts when awaited: inside the measured context.
+      const response = await measured.run(statements, async () => {
+        const answered = await app.inject({
+          method: 'GET',
+          url: api('/shopuser/me'),
+          headers: { cookie: session.cookie },
+        });
+        return answered;
+      });
+      const account = response.json<{ achievements: { achievementId: number; name: string; progress: number }[] }>();
+      return { achievements: account.achievements, reads: statements.filter(readsAchievements).length };
+    };
+    const before = await achievementsShown();
+    expect(before.reads).toBe(0);
+    const first = before.achievements[0]!;
+    const db = app.db.kysely;
+    const changes: [string, () => Promise<unknown>, (shown: typeof before.achievements) => void][] = [
+      [
+        'renamed',
+        () =>
+          db
+            .updateTable('achievements')
+            .set({ name: 'Renamed by hand' })
+            .where('id', '=', first.achievementId)
+            .execute(),
+        (shown) => expect(shown[0]).toEqual({ ...first, name: 'Renamed by hand' }),
+      ],
+      [
+        'added',
+        () =>
+          db
+            .insertInto('achievements')
+            .values({
+              name: 'Added by hand',
+              detail: null,
+              description: '',
+              reward: null,
+              icon: null,
+              scaleType: 0,
+              totalProgress: 10,
+              currency: null,
+              viewOrder: 1_000_000,
+              createdAt: new Date(NOW).toISOString(),
+            })
+            .execute(),
+        (shown) =>
+          expect(shown.map((a) => a.name)).toEqual([
+            ...before.achievements.map((a, i) => (i === 0 ? 'Renamed by hand' : a.name)),
+            'Added by hand',
+          ]),
+      ],
+      [
+        'removed',
+        () => db.deleteFrom('achievements').where('name', '=', 'Added by hand').execute(),
+        (shown) =>
+          expect(shown.map((a) => a.name)).toEqual(
+            before.achievements.map((a, i) => (i === 0 ? 'Renamed by hand' : a.name)),
+          ),
+      ],
+    ];
+    try {
+      for (const [change, make, shows] of changes) {
+        await make();
+        const after = await achievementsShown();
+        expect(after.reads, change).toBe(1);
+        shows(after.achievements);
+        expect((await achievementsShown()).reads, change).toBe(0);
+      }
+    } finally {
+      await db.updateTable('achievements').set({ name: first.name }).where('id', '=', first.achievementId).execute();
     }
   });
 

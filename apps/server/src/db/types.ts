@@ -292,6 +292,12 @@ export interface ShopperAchievementsTable {
   claimDate: Timestamp | null;
 }
 
+/** How often a catalogue that every account shows has changed: moved by the database's own triggers. */
+export interface CatalogueVersionsTable {
+  name: 'achievements';
+  version: number;
+}
+
 export interface WishlistItemsTable {
   shopperId: number;
   productId: number;
@@ -537,6 +543,7 @@ export interface Database {
   vouchers: VouchersTable;
   achievements: AchievementsTable;
   shopperAchievements: ShopperAchievementsTable;
+  catalogueVersions: CatalogueVersionsTable;
   wishlistItems: WishlistItemsTable;
   recentlyViewed: RecentlyViewedTable;
   interests: InterestsTable;

@@ -16,14 +16,14 @@ export interface ShopperRow {
 export interface AccountPart<T> {
   /** The part's rows for the shopper as JSON. */
   column(db: Kysely<Database>, shopper: ShopperRow, now: string): RawBuilder<unknown>;
-  /** What the account shows of the column's value. */
-  read(value: unknown, now: string): T;
+  /** What the account shows of the column's value (a part may read what all accounts share, cached). */
+  read(value: unknown, now: string): T | Promise<T>;
 }
 
 /** A part from the query of its rows and what the account shows of them. */
 export function accountPart<R, T>(
   rows: (db: Kysely<Database>, shopper: ShopperRow, now: string) => RowsQuery<R>,
-  read: (rows: R[], now: string) => T,
+  read: (rows: R[], now: string) => T | Promise<T>,
 ): AccountPart<T> {
   return {
     // Built without the plugins, which the account's statement applies to the whole once: a

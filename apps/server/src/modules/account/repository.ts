@@ -178,11 +178,11 @@ export function accountRepository(db: Kysely<Database>, parts: AccountParts) {
         wishProducts: parsedJson(wishProducts).map(toProduct),
         interestIds: parsedJson(interestIds),
         newsletterIds: parsedJson(newsletterIds),
-        lastOrder: parts.lastOrder.read(lastOrder, now),
-        addresses: parts.addresses.read(addresses, now),
-        achievements: parts.achievements.read(achievements, now),
-        vouchers: parts.vouchers.read(vouchers, now),
-        telephoneCodeExpiry: parts.telephoneCodeExpiry.read(telephoneCodeExpiry, now),
+        lastOrder: await parts.lastOrder.read(lastOrder, now),
+        addresses: await parts.addresses.read(addresses, now),
+        achievements: await parts.achievements.read(achievements, now),
+        vouchers: await parts.vouchers.read(vouchers, now),
+        telephoneCodeExpiry: await parts.telephoneCodeExpiry.read(telephoneCodeExpiry, now),
       };
     },
   };

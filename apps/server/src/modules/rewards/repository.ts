@@ -14,22 +14,14 @@ import type { Expression, InferResult, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import type { Database, NewRow } from '../../db/types.js';
-import { accountPart } from '../account/part.js';
+import { type AccountPart, accountPart } from '../account/part.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * Every achievement of the shop with the shopper's progress and claim (the account's achievements,
- * spec §3), in the shop's order; `only` narrows it to one achievement.
- */
-const achievementsOf = (db: Executor, shopperId: number | Expression<number>) =>
+/** The shop's achievements as every account shows them, in the shop's order. */
+const catalogueOf = (db: Executor) =>
   db
     .selectFrom('achievements')
-    .leftJoin('shopperAchievements', (join) =>
-      join
-        .onRef('shopperAchievements.achievementId', '=', 'achievements.id')
-        .on('shopperAchievements.shopperId', '=', shopperId),
-    )
     .select([
       'achievements.id',
       'achievements.name',
@@ -40,16 +32,22 @@ const achievementsOf = (db: Executor, shopperId: number | Expression<number>) =>
       'achievements.scaleType',
       'achievements.totalProgress',
       'achievements.currency',
-      'shopperAchievements.progress',
-      'shopperAchievements.claimDate',
     ])
     .orderBy('achievements.viewOrder')
     .orderBy('achievements.id');
 
-function toAchievement(r: InferResult<ReturnType<typeof achievementsOf>>[number]): Achievement {
+type CatalogueEntry = InferResult<ReturnType<typeof catalogueOf>>[number];
+
+/** The shopper's progress and claim on an achievement; null for one they have not started. */
+interface Progress {
+  progress: number | null;
+  claimDate: string | null;
+}
+
+function toAchievement(r: CatalogueEntry, own: Progress | undefined): Achievement {
   // An achievement the shopper has not started has no row: no progress, no claim.
-  const progress = r.progress ?? 0;
-  const claimDate = r.claimDate ?? null;
+  const progress = own?.progress ?? 0;
+  const claimDate = own?.claimDate ?? null;
   const progressPercentage = achievementPercentage(progress, r.totalProgress);
   const canClaim = isAchievementClaimable({ progressPercentage, claimDate });
   return {
@@ -74,8 +72,16 @@ function toAchievement(r: InferResult<ReturnType<typeof achievementsOf>>[number]
 
 /** One achievement with the shopper's progress and claim, or undefined when the shop has no such one. */
 async function shopperAchievement(db: Executor, shopperId: number, id: number): Promise<Achievement | undefined> {
-  const row = await achievementsOf(db, shopperId).where('achievements.id', '=', id).executeTakeFirst();
-  return row && toAchievement(row);
+  const row = await catalogueOf(db)
+    .leftJoin('shopperAchievements', (join) =>
+      join
+        .onRef('shopperAchievements.achievementId', '=', 'achievements.id')
+        .on('shopperAchievements.shopperId', '=', shopperId),
+    )
+    .select(['shopperAchievements.progress', 'shopperAchievements.claimDate'])
+    .where('achievements.id', '=', id)
+    .executeTakeFirst();
+  return row && toAchievement(row, row);
 }
 
 /**
@@ -132,11 +138,48 @@ async function shopperVoucher(db: Executor, shopperId: number, now: string, id: 
   return row && toVoucher(row, now);
 }
 
-/** Every achievement of the shop with the shopper's progress, in their account (spec §3: achievements). */
-export const achievementsPart = accountPart(
-  (db, shopper) => achievementsOf(db, shopper.id),
-  (rows) => rows.map(toAchievement),
-);
+/**
+ * Every achievement of the shop with the shopper's progress, in their account (spec §3:
+ * achievements). The catalogue is the same for every shopper and was most of what the account's
+ * statement built (issue 23): the statement reads the shopper's progress and the catalogue's
+ * version, which the database's triggers move on every change to the achievements, and this
+ * instance reads the catalogue itself only when that version is newer than the one it holds.
+ */
+export function achievementsPart(db: Kysely<Database>): AccountPart<Achievement[]> {
+  let held: { version: number; catalogue: Promise<CatalogueEntry[]> } | null = null;
+  function catalogueAt(version: number): Promise<CatalogueEntry[]> {
+    // Read after the version was: a catalogue newer than it is held under it, and read again with the next.
+    if (!held || held.version < version) {
+      const catalogue = catalogueOf(db).execute();
+      const entry = { version, catalogue };
+      held = entry;
+      catalogue.catch(() => {
+        if (held === entry) held = null;
+      });
+    }
+    return held.catalogue;
+  }
+  return accountPart(
+    (db, shopper) =>
+      db
+        .selectFrom('catalogueVersions')
+        // The version's row with each of the shopper's progress rows, or alone when they have none.
+        .leftJoin('shopperAchievements', (join) => join.on('shopperAchievements.shopperId', '=', shopper.id))
+        .select([
+          'catalogueVersions.version',
+          'shopperAchievements.achievementId',
+          'shopperAchievements.progress',
+          'shopperAchievements.claimDate',
+        ])
+        .where('catalogueVersions.name', '=', 'achievements'),
+    async (rows) => {
+      const version = rows[0]?.version;
+      if (version === undefined) throw new Error('The achievements catalogue has no version: migrations missing?');
+      const progress = new Map(rows.map((row) => [row.achievementId, row]));
+      return (await catalogueAt(version)).map((entry) => toAchievement(entry, progress.get(entry.id)));
+    },
+  );
+}
 
 /** The shopper's vouchers with their campaigns, in their account (spec §3: vouchers). */
 export const vouchersPart = accountPart(
