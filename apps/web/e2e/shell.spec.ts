@@ -282,6 +282,29 @@ test.describe('DESIGN §8 First screen', () => {
   );
 });
 
+test.describe('DESIGN §8 First screen: images not shown', () => {
+  test('the menu’s page icons under closed items (under 920 px: in the closed menu) are neither fetched nor decoded until shown', async ({
+    page,
+  }) => {
+    const icons: string[] = [];
+    page.on('request', (request) => {
+      if (/\/demo-shop\/icons\/(ruler|star|gift)\.svg$/.test(request.url())) icons.push(request.url());
+    });
+    await signInAs(page, 'Emma');
+    await page.goto('/account/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    // The shop's logo is rendered with the menu: once it has loaded, an eager icon would have been asked for.
+    const logo = page.getByRole('img', { name: 'Fjord & Pine' });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(icons).toEqual([]);
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Show or hide the pages under My orders' }).click();
+    const sizeGuide = page.getByRole('link', { name: 'Size guide' }).locator('img');
+    await expect.poll(() => sizeGuide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(icons).toEqual([expect.stringMatching(/ruler\.svg$/)]);
+  });
+});
+
 test.describe('issue 3: providers left out of the configuration', () => {
   test('show no button', ANY_WIDTH, async ({ page }) => {
     await page.goto('/account/login');
