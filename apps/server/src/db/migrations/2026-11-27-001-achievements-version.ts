@@ -22,10 +22,17 @@ export async function up(db: AnyDb): Promise<void> {
         `create function achievements_changed() returns trigger language plpgsql as $$ begin ${bump}; return null; end $$`,
       )
       .execute(db);
-    // Once per statement, however many rows it changed; TRUNCATE too, which row triggers miss.
+    // Deferred to the commit, after every other lock the transaction takes: moved at once, the
+    // version's row would be held while the transaction goes on, and two that change achievements
+    // and then a row the other holds would deadlock. A constraint trigger is per row only.
     await sql
       .raw(
-        'create trigger achievements_changed after insert or update or delete or truncate on achievements for each statement execute function achievements_changed()',
+        'create constraint trigger achievements_changed after insert or update or delete on achievements deferrable initially deferred for each row execute function achievements_changed()',
+      )
+      .execute(db);
+    await sql
+      .raw(
+        'create trigger achievements_truncated after truncate on achievements for each statement execute function achievements_changed()',
       )
       .execute(db);
     return;
