@@ -365,6 +365,65 @@ describe(`§7 GET /order/{id} (${databaseKind})`, () => {
   });
 });
 
+describe(`README Upgrades: an order the previous release writes during a rolling deploy (${databaseKind})`, () => {
+  it('shows with the products and payments it wrote into order_products and order_transactions only, as this release shows its own; and follows their changes', async () => {
+    const { browser, shopperId } = await signedIn();
+    const k = server.app.db.kysely;
+    const ours = await insertOrder(server, shopperId, { products: ['Tent', 'Stove'] });
+    const ourOrder = Order.parse((await browser.request(orderUrl(ours.id))).json());
+    // The previous release's write: the order's own columns (products and transactions left to
+    // their defaults), then its rows of products and payments.
+    const { products, transactions, id, ...columns } = await k
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', ours.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(products)).toHaveLength(2);
+    const { id: theirs } = await k
+      .insertInto('orders')
+      .values({ ...columns, orderNumber: `${columns.orderNumber}-previous` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lines = await k
+      .selectFrom('orderProducts')
+      .selectAll()
+      .where('orderId', '=', id)
+      .orderBy('position')
+      .execute();
+    await k
+      .insertInto('orderProducts')
+      .values(lines.map(({ id: _line, ...line }) => ({ ...line, orderId: theirs })))
+      .execute();
+    const later = new Date(Date.parse(columns.createdAt) + 60_000).toISOString();
+    await k
+      .insertInto('orderTransactions')
+      .values([
+        { orderId: theirs, method: 'visa', methodName: 'Visa', status: 4, paidE4: 10_000, createdAt: later },
+        { orderId: theirs, method: 'ideal', methodName: 'iDEAL', status: 4, paidE4: 0, createdAt: columns.createdAt },
+      ])
+      .execute();
+    const read = async () => Order.parse((await browser.request(orderUrl(theirs))).json());
+    const shown = await read();
+    expect(shown.products).toEqual(ourOrder.products);
+    expect(shown.transactions.map((t) => t.method)).toEqual(['ideal', 'visa']);
+    expect(shown.transactions[0]).toEqual(ourOrder.transactions[0]);
+
+    // The previous release changes a product's status and takes a payment back.
+    await k
+      .updateTable('orderProducts')
+      .set({ status: 70 })
+      .where('orderId', '=', theirs)
+      .where('position', '=', 1)
+      .execute();
+    await k.deleteFrom('orderTransactions').where('orderId', '=', theirs).where('method', '=', 'visa').execute();
+    const changed = await read();
+    expect(changed.products.map((p) => p.status)).toEqual([ourOrder.products[0]!.status, 70]);
+    expect(changed.transactions.map((t) => t.method)).toEqual(['ideal']);
+    const listed = (await list(browser)).data.find((order) => order.id === theirs);
+    expect(listed?.products.map((p) => p.name)).toEqual(['Tent', 'Stove']);
+  });
+});
+
 describe(`§7 DELETE /order/{id} (${databaseKind})`, () => {
   it('§4 Order delete: an order awaiting payment (status 10) is deleted with its products, payments and invoice', async () => {
     const { browser, shopperId } = await signedIn();

@@ -321,7 +321,9 @@ export function orderRepository(db: Kysely<Database>) {
           ).id,
       );
       const orderId = written.id;
-      // Still written for the previous release, which reads them, during a rolling deploy.
+      // Still written for the previous release, which reads them, during a rolling deploy. The
+      // database then rebuilds the order's JSON from them (2026-11-27-002), as it does after the
+      // previous release's own writes: the same content as written above.
       await db.deleteFrom('orderProducts').where('orderId', '=', orderId).execute();
       if (products.length > 0) {
         await db
