@@ -323,7 +323,9 @@ export function orderRepository(db: Kysely<Database>) {
       const orderId = written.id;
       // Still written for the previous release, which reads them, during a rolling deploy. The
       // database then rebuilds the order's JSON from them (2026-11-27-002), as it does after the
-      // previous release's own writes: the same content as written above.
+      // previous release's own writes: the same content as written above. Written above all the
+      // same, so that the order's row is whole from its first statement: a reader between this
+      // write and the rows' would otherwise see the order without products or payments.
       await db.deleteFrom('orderProducts').where('orderId', '=', orderId).execute();
       if (products.length > 0) {
         await db
