@@ -282,6 +282,40 @@ test.describe('DESIGN §8 First screen', () => {
   );
 });
 
+test.describe('DESIGN §8 First screen: the screen with the shell', () => {
+  test('a page opened directly is rendered whole in its first commit, not after an empty one', async ({ page }) => {
+    // React tells a devtools hook of every commit. A screen that suspends on the first load commits
+    // an empty page first, and React shows the screen no sooner than 300 ms after that.
+    await page.addInitScript(() => {
+      const commits: boolean[] = [];
+      Object.assign(window, {
+        commits,
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          inject: () => 1,
+          onCommitFiberRoot: () => commits.push(document.querySelector('#main h1') !== null),
+          onCommitFiberUnmount: () => undefined,
+          onPostCommitFiberRoot: () => undefined,
+        },
+      });
+    });
+    const firstCommits = () =>
+      page.evaluate(() =>
+        (window as unknown as { commits: boolean[] }).commits.slice(
+          0,
+          1 + (window as unknown as { commits: boolean[] }).commits.indexOf(true),
+        ),
+      );
+    await page.goto('/account/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+    expect(await firstCommits()).toEqual([true]);
+    await signInAs(page, 'Emma');
+    await page.goto('/account/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    expect(await firstCommits()).toEqual([true]);
+  });
+});
+
 test.describe('DESIGN §8 First screen: images not shown', () => {
   test('the menu’s page icons under closed items (under 920 px: in the closed menu) are neither fetched nor decoded until shown', async ({
     page,

@@ -1,12 +1,14 @@
 /**
  * Startup (spec §2 Shell, §8): the configuration comes from the page and must be valid; account,
  * translations and localisation load in parallel and their failures are tolerated. Usually they
- * came with the page (lib/embedded-answers.ts) and nothing is waited for.
+ * came with the page (lib/embedded-answers.ts) and nothing is waited for. The screen's own chunk
+ * loads beside them (the page preloads it), so that the first render shows the whole screen.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadScreenAt } from './app/router';
 import { StartupError } from './app/StartupError';
 import { rememberWhereShopperCameFrom } from './app/shell/back-to-shop';
 import { seedFromPage } from './lib/embedded-answers';
@@ -35,6 +37,7 @@ async function start(): Promise<void> {
     queryClient.ensureQueryData(accountQuery),
     queryClient.ensureQueryData(translationsQuery(config.currentLanguage)),
     queryClient.ensureQueryData(localizeQuery),
+    loadScreenAt(window.location.pathname),
   ]);
   for (const result of results) if (result.status === 'rejected') console.error(result.reason);
   // As a transition the first render yields to the browser every few milliseconds instead of

@@ -4,11 +4,11 @@
  *
  * React Router runs in declarative mode (useRoutes under a BrowserRouter): its data router (loaders,
  * actions, fetchers) would add ~17 KB gzipped to the first screen (DESIGN §8) and nothing here uses
- * it. So screens are React.lazy components, and the shell reads the route handles from
+ * it. So screens are lazy components (screen() below), and the shell reads the route handles from
  * RouteMatchesContext instead of useMatches.
  */
 import { findCustomPage } from '@account/contract';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useMemo } from 'react';
+import { type ComponentType, isValidElement, lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageTransitionProvider } from '../lib/navigation';
 import { SECTION_BASES } from '../lib/paths';
@@ -24,14 +24,35 @@ import { RequireAccount, RequireFeature } from './guards';
 import { type RouteHandle, RouteMatchesContext, type RouteMatchInfo, type TitleContext } from './route-handle';
 import { Shell } from './shell/Shell';
 
-type Screen = LazyExoticComponent<ComponentType>;
+/** A screen in its own chunk, and how to load that chunk before the screen is shown. */
+interface Screen {
+  (): ReactElement;
+  load(): Promise<void>;
+}
 
-const screen = (load: () => Promise<Record<string, ComponentType>>, name: string): Screen =>
-  lazy(async () => {
+/**
+ * A screen whose chunk has come before it mounts renders at once; otherwise it suspends until
+ * the chunk is there (React.lazy). On the first load the chunk is loaded beside the page's data
+ * (loadScreenAt): React shows a suspended screen's content no sooner than 300 ms after the shell
+ * around it (its Suspense reveals are throttled), which was most of the time between the
+ * scripts' arrival and the first screen's paint.
+ */
+const screen = (load: () => Promise<Record<string, ComponentType>>, name: string): Screen => {
+  let loaded: ComponentType | undefined;
+  const loadComponent = async () => {
     const Component = (await load())[name];
     if (!Component) throw new Error(`Screen ${name} is missing`);
-    return { default: Component };
-  });
+    loaded = Component;
+    return Component;
+  };
+  const Lazy = lazy(async () => ({ default: await loadComponent() }));
+  const Screen = () => {
+    // Chosen once per mount: switching from one to the other would mount the screen anew.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Screen, { load: async () => void (await loadComponent()) });
+};
 
 /** Each screen is its own lazy chunk; screens sharing a component share its chunk. */
 const addressForm = screen(() => import('../features/addresses/AddressFormPage'), 'AddressFormPage');
@@ -56,7 +77,14 @@ const notFound = screen(() => import('../features/not-found/NotFoundPage'), 'Not
 
 const nav = (title: RouteHandle['title']): RouteHandle => ({ navigation: true, title });
 
-const screenElement = (Screen: Screen) => <Screen />;
+/** The screen each route's element shows, for loadScreenAt. */
+const screenOf = new WeakMap<object, Screen>();
+
+const screenElement = (Screen: Screen) => {
+  const element = <Screen />;
+  screenOf.set(element, Screen);
+  return element;
+};
 
 /** A custom page's title from the configuration, found by id, name or URL. */
 function customPageTitle({ params, config }: TitleContext): string {
@@ -120,6 +148,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the chunk of the screen at a page path (with /account), so that it renders at once. */
+export function loadScreenAt(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname, '/account')?.at(-1)?.route.element;
+  const shown = isValidElement(element) ? screenOf.get(element) : undefined;
+  return shown ? shown.load() : Promise.resolve();
+}
 
 /**
  * The screen at the current location, inside the shell. Navigations are transitions (React Router's
