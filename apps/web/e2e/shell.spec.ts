@@ -2,6 +2,13 @@
 import { expect, test } from '@playwright/test';
 import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInThroughLoginPage } from './fixtures';
 
+declare global {
+  interface Window {
+    /** Whether the page had its screen's heading at each of React's commits (the first-commit test). */
+    commits?: boolean[];
+  }
+}
+
 test.describe('§2 Login page', () => {
   test('shows the heading, instruction, the single sign-on button and the terms links in new tabs', async ({
     page,
@@ -288,8 +295,8 @@ test.describe('DESIGN §8 First screen: the screen with the shell', () => {
     // an empty page first, and React shows the screen no sooner than 300 ms after that.
     await page.addInitScript(() => {
       const commits: boolean[] = [];
+      window.commits = commits;
       Object.assign(window, {
-        commits,
         __REACT_DEVTOOLS_GLOBAL_HOOK__: {
           supportsFiber: true,
           inject: () => 1,
@@ -300,12 +307,10 @@ test.describe('DESIGN §8 First screen: the screen with the shell', () => {
       });
     });
     const firstCommits = () =>
-      page.evaluate(() =>
-        (window as unknown as { commits: boolean[] }).commits.slice(
-          0,
-          1 + (window as unknown as { commits: boolean[] }).commits.indexOf(true),
-        ),
-      );
+      page.evaluate(() => {
+        const commits = window.commits ?? [];
+        return commits.slice(0, 1 + commits.indexOf(true));
+      });
     await page.goto('/account/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
     expect(await firstCommits()).toEqual([true]);
