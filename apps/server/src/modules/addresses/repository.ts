@@ -3,7 +3,7 @@ import { ADDRESS_DATA_KEYS, type Address, type AddressDataKey, fullName } from '
 import type { Expression, Kysely, Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
-import type { Database, Row } from '../../db/types.js';
+import type { Database, NewRow, Row } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -99,6 +99,38 @@ const roleValue = (role: AddressRole, on: boolean) =>
 
 export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   const addresses = prepared(db, (p: { shopperId: number }) => addressesOf(db, p.shopperId));
+  const addressAndDefaults = prepared(db, (p: { shopperId: number; addressId: number }) =>
+    addressesOf(db, p.shopperId).where((eb) =>
+      eb.or([eb('id', '=', p.addressId), eb('isBilling', '=', 1), eb('isShipping', '=', 1)]),
+    ),
+  );
+  // Every column named: the stand-ins of a prepared query are read by name, not listed.
+  const insertAddress = prepared(db, (p: Required<Omit<NewRow<'addresses'>, 'id'>>) =>
+    db
+      .insertInto('addresses')
+      .values({
+        shopperId: p.shopperId,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        companyName: p.companyName,
+        vatNumber: p.vatNumber,
+        addressType: p.addressType,
+        email: p.email,
+        telephone: p.telephone,
+        country: p.country,
+        street: p.street,
+        houseNumber: p.houseNumber,
+        houseNumberSuffix: p.houseNumberSuffix,
+        zipCode: p.zipCode,
+        city: p.city,
+        isBilling: p.isBilling,
+        isShipping: p.isShipping,
+        extraFields: p.extraFields,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+      })
+      .returning('id'),
+  );
   const book = prepared(db, (p: { shopperId: number }) => {
     const shopper = db
       .selectFrom('shoppers')
@@ -132,6 +164,13 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     /** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
     list: async (shopperId: number, executor: Executor = db): Promise<Address[]> =>
       (await addresses.rows({ shopperId }, executor)).map(toAddress),
+
+    /**
+     * Of the shopper's addresses, the one asked for and the default billing and delivery ones: what
+     * a change tells the shop, read without the rest of the book (at most three rows).
+     */
+    addressAndDefaults: async (shopperId: number, addressId: number, executor: Executor = db): Promise<Address[]> =>
+      (await addressAndDefaults.rows({ shopperId, addressId }, executor)).map(toAddress),
 
     /** One of the shopper's own addresses; another shopper's is as absent as an unknown one. */
     async find(
@@ -171,9 +210,8 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
       roles: Record<AddressRole, boolean>,
       now: string,
     ): Promise<number> {
-      const { id } = await trx
-        .insertInto('addresses')
-        .values({
+      const row = await insertAddress.first(
+        {
           ...columnsOf(data),
           extraFields: extraFieldsJson(data.extraFields),
           shopperId,
@@ -181,9 +219,11 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
           isShipping: 0,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        },
+        trx,
+      );
+      if (!row) throw new Error('The inserted address returned no id');
+      const { id } = row;
       for (const role of ['isBilling', 'isShipping'] as const) {
         if (roles[role]) await giveRole(trx, shopperId, id, role, now);
       }

@@ -117,15 +117,17 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
     if (Object.keys(problems).length > 0) throw fieldErrors(problems, 'The address has invalid fields');
   }
 
-  /** Tells the shop (webhook outbox, same transaction) what became of an address and the defaults. */
-  /** Records the change for the webhooks; answers the address as it now is (null once deleted). */
+  /**
+   * Tells the shop (webhook outbox, same transaction) what became of an address and the defaults;
+   * answers the address as it now is (null once deleted).
+   */
   async function announce(
     trx: Transaction<Database>,
     shopperId: number,
     type: 'address.created' | 'address.updated' | 'address.deleted',
     addressId: number,
   ): Promise<Address | null> {
-    const book = await repository.list(shopperId, trx);
+    const book = await repository.addressAndDefaults(shopperId, addressId, trx);
     const defaults = {
       billingAddressId: book.find((a) => a.isBilling)?.addressId ?? null,
       shippingAddressId: book.find((a) => a.isShipping)?.addressId ?? null,
