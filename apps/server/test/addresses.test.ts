@@ -676,3 +676,50 @@ describe(`§6 and DESIGN §4: who may do what (${databaseKind})`, () => {
     expect(await rowsOf(featureOffServer, { shopper: (await account(browser)).id })).toEqual(before);
   });
 });
+
+describe(`address events for the shop's webhooks (${databaseKind})`, () => {
+  let hooked: TestServer;
+  beforeAll(async () => {
+    // Deliveries are not the subject here: they wait in the outbox, whose events are read below.
+    hooked = await startServer({ env: { WEBHOOK_POLL_INTERVAL_MS: '600000' } });
+    await hooked.app.db.kysely
+      .insertInto('webhookEndpoints')
+      .values({
+        url: 'http://127.0.0.1:9/hook',
+        secret: 'x'.repeat(32),
+        description: 'shop',
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await hooked?.close();
+  });
+
+  it('each change tells the shop the address as answered and the defaults as they are after it', async () => {
+    const browser = await signedIn('new', hooked);
+    const first = await created(browser);
+    const second = await created(browser, { ...PRIVATE, City: 'Utrecht' });
+    const third = await created(browser, { ...PRIVATE, City: 'Delft', IsShipping: true });
+    const madeBilling = await patched(browser, { AddressId: second.addressId, IsBilling: true });
+    expect((await remove(browser, third.addressId)).statusCode).toBe(204);
+
+    const ids = [first, second, third].map((a) => a.addressId);
+    const events = (await hooked.app.db.kysely.selectFrom('webhookEvents').select('payload').orderBy('id').execute())
+      .map(
+        (row) =>
+          JSON.parse(row.payload) as { type: string; data: { addressId: number; address: unknown; defaults: unknown } },
+      )
+      .filter((event) => event.type.startsWith('address.') && ids.includes(event.data.addressId));
+    const both = (billingAddressId: number, shippingAddressId: number) => ({ billingAddressId, shippingAddressId });
+    expect(events.map((event) => [event.type, event.data.addressId, event.data.defaults])).toEqual([
+      ['address.created', first.addressId, both(first.addressId, first.addressId)],
+      ['address.created', second.addressId, both(first.addressId, first.addressId)],
+      ['address.created', third.addressId, both(first.addressId, third.addressId)],
+      ['address.updated', second.addressId, both(second.addressId, third.addressId)],
+      // The delivery role goes to the oldest address left.
+      ['address.deleted', third.addressId, both(second.addressId, first.addressId)],
+    ]);
+    expect(events.map((event) => event.data.address)).toEqual([first, second, third, madeBilling, null]);
+  });
+});

@@ -17,6 +17,12 @@ export type AddressData = Pick<Address, AddressDataKey> & {
 /** The default roles an address can hold, one address each per shopper (unique indexes). */
 export type AddressRole = 'isBilling' | 'isShipping';
 
+/** The shopper's default billing and delivery addresses. */
+export interface Defaults {
+  billingAddressId: number | null;
+  shippingAddressId: number | null;
+}
+
 /** The data keys whose columns are named otherwise: the table is older than the contract's names. */
 const RENAMED = {
   address: 'street',
@@ -129,7 +135,22 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
         createdAt: p.createdAt,
         updatedAt: p.updatedAt,
       })
-      .returning('id'),
+      .returning((eb) => {
+        // Read by the insert, but in PostgreSQL a statement does not see its own new row: so the holder
+        // of each role other than the new address, which both databases answer alike.
+        const otherHolder = (role: AddressRole) =>
+          eb
+            .selectFrom('addresses as other')
+            .select('other.id')
+            .whereRef('other.shopperId', '=', 'addresses.shopperId')
+            .whereRef('other.id', '!=', 'addresses.id')
+            .where(`other.${role}`, '=', 1);
+        return [
+          ...COLUMNS.map((column) => `addresses.${column}` as const),
+          otherHolder('isBilling').as('otherBillingId'),
+          otherHolder('isShipping').as('otherShippingId'),
+        ];
+      }),
   );
   const book = prepared(db, (p: { shopperId: number }) => {
     const shopper = db
@@ -143,15 +164,15 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
     return kind === 'postgres' ? shopper.forUpdate() : shopper;
   });
 
-  /** Gives `id` the role, taking it from the shopper's other addresses first (the index allows one). */
+  /** Takes the role from the shopper's addresses, but for `keeper` (the index allows one holder). */
+  const takeRole = (trx: Transaction<Database>, shopperId: number, role: AddressRole, keeper?: number) => {
+    const holders = trx.updateTable('addresses').set(roleValue(role, false)).where('shopperId', '=', shopperId);
+    return (keeper === undefined ? holders : holders.where('id', '!=', keeper)).where(role, '=', 1).execute();
+  };
+
+  /** Gives `id` the role, taking it from the shopper's other addresses first. */
   async function giveRole(trx: Transaction<Database>, shopperId: number, id: number, role: AddressRole, now: string) {
-    await trx
-      .updateTable('addresses')
-      .set(roleValue(role, false))
-      .where('shopperId', '=', shopperId)
-      .where(role, '=', 1)
-      .where('id', '!=', id)
-      .execute();
+    await takeRole(trx, shopperId, role, id);
     await trx
       .updateTable('addresses')
       .set({ ...roleValue(role, true), updatedAt: now })
@@ -195,7 +216,8 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
      * Serialises the changes to one shopper's address book until the transaction ends, so that two
      * concurrent "make default" calls cannot both move a role, and answers whether the book has an
      * address, in one statement. PostgreSQL locks the shopper's row; SQLite runs one transaction at
-     * a time already (and has no FOR UPDATE).
+     * a time already (and has no FOR UPDATE). On PostgreSQL the answer is as of the statement's
+     * start, possibly before the lock's holder committed: what depends on it must not trust it.
      */
     async lockBook(trx: Transaction<Database>, shopperId: number): Promise<{ hasAddresses: boolean }> {
       const row = await book.first({ shopperId }, trx);
@@ -203,31 +225,40 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
       return { hasAddresses: Boolean(row?.hasAddresses) };
     },
 
+    /**
+     * Adds an address holding the roles given, taken from the shopper's other addresses first;
+     * answers it as stored and the defaults it leaves, in the statement that inserts it.
+     */
     async insert(
       trx: Transaction<Database>,
       shopperId: number,
       data: AddressData,
       roles: Record<AddressRole, boolean>,
       now: string,
-    ): Promise<number> {
+    ): Promise<{ address: Address; defaults: Defaults }> {
+      for (const role of ['isBilling', 'isShipping'] as const) {
+        if (roles[role]) await takeRole(trx, shopperId, role);
+      }
       const row = await insertAddress.first(
         {
           ...columnsOf(data),
           extraFields: extraFieldsJson(data.extraFields),
           shopperId,
-          isBilling: 0,
-          isShipping: 0,
+          isBilling: roles.isBilling ? 1 : 0,
+          isShipping: roles.isShipping ? 1 : 0,
           createdAt: now,
           updatedAt: now,
         },
         trx,
       );
-      if (!row) throw new Error('The inserted address returned no id');
-      const { id } = row;
-      for (const role of ['isBilling', 'isShipping'] as const) {
-        if (roles[role]) await giveRole(trx, shopperId, id, role, now);
-      }
-      return id;
+      if (!row) throw new Error('The inserted address was not returned');
+      return {
+        address: toAddress(row),
+        defaults: {
+          billingAddressId: roles.isBilling ? row.id : row.otherBillingId,
+          shippingAddressId: roles.isShipping ? row.id : row.otherShippingId,
+        },
+      };
     },
 
     async update(

@@ -22,7 +22,7 @@ import type { EmailCheck } from '../../integrations/email/email-check.js';
 import type { VatCheck } from '../../integrations/vat/vat-check.js';
 import type { SettingsService } from '../settings/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
-import type { AddressData, AddressRepository, AddressRole } from './repository.js';
+import type { AddressData, AddressRepository, AddressRole, Defaults } from './repository.js';
 
 export interface AddressServiceOptions {
   repository: AddressRepository;
@@ -117,23 +117,29 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
     if (Object.keys(problems).length > 0) throw fieldErrors(problems, 'The address has invalid fields');
   }
 
-  /**
-   * Tells the shop (webhook outbox, same transaction) what became of an address and the defaults;
-   * answers the address as it now is (null once deleted).
-   */
-  async function announce(
+  /** Records the change for the webhooks (outbox, same transaction): the address as it now is, and the defaults. */
+  const tellShop = (
     trx: Transaction<Database>,
     shopperId: number,
     type: 'address.created' | 'address.updated' | 'address.deleted',
     addressId: number,
+    address: Address | null,
+    defaults: Defaults,
+  ) => recordEvent(trx, { shopperId, type, data: { addressId, address, defaults } });
+
+  /** Reads the address and the defaults after a change and tells the shop; answers the address (null once deleted). */
+  async function announce(
+    trx: Transaction<Database>,
+    shopperId: number,
+    type: 'address.updated' | 'address.deleted',
+    addressId: number,
   ): Promise<Address | null> {
     const book = await repository.addressAndDefaults(shopperId, addressId, trx);
-    const defaults = {
+    const address = book.find((a) => a.addressId === addressId) ?? null;
+    await tellShop(trx, shopperId, type, addressId, address, {
       billingAddressId: book.find((a) => a.isBilling)?.addressId ?? null,
       shippingAddressId: book.find((a) => a.isShipping)?.addressId ?? null,
-    };
-    const address = book.find((a) => a.addressId === addressId) ?? null;
-    await recordEvent(trx, { shopperId, type, data: { addressId, address, defaults } });
+    });
     return address;
   }
 
@@ -149,14 +155,13 @@ export function addressService({ repository, settings, emails, vat }: AddressSer
         extraFields: sentExtraFields(input.extraFields, addressFields),
       } as AddressData);
       await requireValid(data, input);
-      const address = await repository.transaction(async (trx) => {
+      return repository.transaction(async (trx) => {
         const first = !(await repository.lockBook(trx, shopperId)).hasAddresses;
         const roles = { isBilling: first || input.isBilling, isShipping: first || input.isShipping };
-        const inserted = await repository.insert(trx, shopperId, data, roles, new Date().toISOString());
-        return announce(trx, shopperId, 'address.created', inserted);
+        const { address, defaults } = await repository.insert(trx, shopperId, data, roles, new Date().toISOString());
+        await tellShop(trx, shopperId, 'address.created', address.addressId, address, defaults);
+        return address;
       });
-      if (!address) throw notFound('No such address');
-      return address;
     },
 
     /**
