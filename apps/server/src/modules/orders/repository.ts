@@ -38,8 +38,7 @@ const money = (stored: number, currency: string): Money => ({ amount: fromTenTho
 /** The contract's keys of an order address, in its order: stored JSON may hold them in another. */
 const ORDER_ADDRESS_KEYS = Object.keys(OrderAddress.shape) as (keyof OrderAddress)[];
 
-function parseAddress(json: string | null): OrderAddress | null {
-  if (!json) return null;
+function parseAddress(json: string): OrderAddress | null {
   try {
     const stored = JSON.parse(json) as OrderAddress;
     const keys = Object.keys(stored);
@@ -118,6 +117,18 @@ export type OrderRow = InferResult<ReturnType<typeof selectOrders>>[number];
 
 /** Full orders from their rows. */
 function assemble(rows: OrderRow[]): Order[] {
+  // An order's billing address is mostly its delivery address, and a shopper's orders share a few:
+  // each stored text is read once (JSON.stringify writes a shared object as often as it occurs).
+  const addresses = new Map<string, OrderAddress | null>();
+  const address = (json: string | null) => {
+    if (!json) return null;
+    let parsed = addresses.get(json);
+    if (parsed === undefined) {
+      parsed = parseAddress(json);
+      addresses.set(json, parsed);
+    }
+    return parsed;
+  };
   return rows.map((row) => {
     const currency = row.currency;
     return {
@@ -132,8 +143,8 @@ function assemble(rows: OrderRow[]): Order[] {
       discount: money(row.discountE4, currency),
       subTotal: money(row.subTotalE4, currency),
       totalPrice: money(row.totalE4, currency),
-      shippingAddress: parseAddress(row.shippingAddress),
-      billingAddress: parseAddress(row.billingAddress),
+      shippingAddress: address(row.shippingAddress),
+      billingAddress: address(row.billingAddress),
       invoice:
         row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
           ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
