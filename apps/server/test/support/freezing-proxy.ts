@@ -2,7 +2,7 @@
  * A TCP proxy in front of PostgreSQL that can stop passing bytes on, in both directions, without
  * closing anything: to the server it looks like a database (or a network) that hangs — the case a
  * stopped database does not cover, since there every connection fails at once. What arrives while
- * frozen is held, in order, and passed on when thawed.
+ * frozen is held, in order, and passed on when thawed. It also counts round trips (turns).
  */
 import net, { type Socket } from 'node:net';
 
@@ -10,6 +10,11 @@ export class FreezingProxy {
   private frozen = false;
   private held: Array<[Socket, Buffer | null]> = [];
   private readonly sockets = new Set<Socket>();
+  /**
+   * Times a client spoke after its server had answered (or first): the round trips it made, since
+   * bytes sent without waiting for an answer count once however they are cut into packets.
+   */
+  turns = 0;
 
   private constructor(
     private readonly server: net.Server,
@@ -48,6 +53,14 @@ export class FreezingProxy {
 
   private connect(client: Socket, target: { host: string; port: number }): void {
     const upstream = net.connect(target.port, target.host);
+    let clientSpokeLast = false;
+    client.on('data', () => {
+      if (!clientSpokeLast) this.turns++;
+      clientSpokeLast = true;
+    });
+    upstream.on('data', () => {
+      clientSpokeLast = false;
+    });
     for (const [from, to] of [
       [client, upstream],
       [upstream, client],
