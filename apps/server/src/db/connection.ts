@@ -164,7 +164,7 @@ const ENDS = new Set(['commit', 'rollback']);
 /**
  * Kysely releases a connection without saying how its last query ended. One whose query got no
  * answer in time (a server or network that hangs) may still have that query, or an open
- * transaction whose ROLLBACK was never sent, pending on the server: it is closed, not reused.
+ * transaction whose ROLLBACK did not go out, pending on the server: it is closed, not reused.
  * Statements go out named (statementName), so each connection parses and plans them once.
  *
  * A transaction's BEGIN waits for its first statement and goes out with it, in one write, and

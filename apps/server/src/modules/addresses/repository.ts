@@ -104,7 +104,6 @@ const roleValue = (role: AddressRole, on: boolean) =>
   role === 'isBilling' ? { isBilling: on ? 1 : 0 } : { isShipping: on ? 1 : 0 };
 
 export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
-  const addresses = prepared(db, (p: { shopperId: number }) => addressesOf(db, p.shopperId));
   const addressAndDefaults = prepared(db, (p: { shopperId: number; addressId: number }) =>
     addressesOf(db, p.shopperId).where((eb) =>
       eb.or([eb('id', '=', p.addressId), eb('isBilling', '=', 1), eb('isShipping', '=', 1)]),
@@ -182,10 +181,6 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
   }
 
   return {
-    /** A shopper's address book, oldest first (the account's addresses, spec §3 Account). */
-    list: async (shopperId: number, executor: Executor = db): Promise<Address[]> =>
-      (await addresses.rows({ shopperId }, executor)).map(toAddress),
-
     /**
      * Of the shopper's addresses, the one asked for and the default billing and delivery ones: what
      * a change tells the shop, read without the rest of the book (at most three rows).
