@@ -1,5 +1,5 @@
 import type { NewsletterItem, PreferenceItem } from '@account/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import { prepared } from '../../db/prepared.js';
@@ -7,6 +7,12 @@ import { emailVerificationSet } from '../../db/shopper-email.js';
 import type { Database, NewRow } from '../../db/types.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Where the shopper's choices of each of the shop's lists are kept. */
+const CHOICES = { interests: 'shopperInterests', newsletters: 'shopperNewsletters' } as const;
+
+/** The shopper's id as a selected value: typed, for PostgreSQL cannot tell a bare parameter's type there. */
+const shopperValue = (shopperId: number) => sql<number>`cast(${shopperId} as integer)`.as('shopperId');
 
 export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) {
   /**
@@ -87,26 +93,36 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
       return ids.filter((id) => !known.has(id));
     },
 
-    async replaceInterests(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
+    /**
+     * Replaces the shopper's chosen interests or newsletters with `ids`: false, with nothing
+     * inserted for them, when any is not one of the shop's, and the caller rolls back with a field
+     * error. The insert itself checks (it copies the ids from the shop's list), so one the shop
+     * deletes meanwhile is an unknown id, not a foreign-key failure, and no statement goes out to
+     * check them first.
+     */
+    async replaceChoices(
+      executor: Executor,
+      list: 'interests' | 'newsletters',
+      shopperId: number,
+      ids: readonly number[],
+    ): Promise<boolean> {
       await lockShopper(executor, shopperId);
-      await executor.deleteFrom('shopperInterests').where('shopperId', '=', shopperId).execute();
-      if (ids.length > 0) {
-        await executor
-          .insertInto('shopperInterests')
-          .values([...new Set(ids)].map((interestId) => ({ shopperId, interestId })))
-          .execute();
-      }
-    },
-
-    async replaceNewsletters(executor: Executor, shopperId: number, ids: readonly number[]): Promise<void> {
-      await lockShopper(executor, shopperId);
-      await executor.deleteFrom('shopperNewsletters').where('shopperId', '=', shopperId).execute();
-      if (ids.length > 0) {
-        await executor
-          .insertInto('shopperNewsletters')
-          .values([...new Set(ids)].map((newsletterId) => ({ shopperId, newsletterId })))
-          .execute();
-      }
+      await executor.deleteFrom(CHOICES[list]).where('shopperId', '=', shopperId).execute();
+      const chosen = [...new Set(ids)];
+      if (chosen.length === 0) return true;
+      const into =
+        list === 'interests'
+          ? executor.insertInto('shopperInterests').columns(['shopperId', 'interestId'])
+          : executor.insertInto('shopperNewsletters').columns(['shopperId', 'newsletterId']);
+      const inserted = await into
+        .expression(
+          executor
+            .selectFrom(list)
+            .select([shopperValue(shopperId), 'id'])
+            .where('id', 'in', chosen),
+        )
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows) === chosen.length;
     },
 
     async isFirstTimeLogin(shopperId: number, executor: Executor = db): Promise<boolean> {

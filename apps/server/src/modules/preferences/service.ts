@@ -25,9 +25,18 @@ export function preferencesService(
     return { interests, newsletters };
   }
 
-  /** Ids that do not exist are a 400 naming the field. */
-  async function requireKnown(table: 'interests' | 'newsletters', field: string, ids: readonly number[]) {
-    if ((await repository.unknownIds(table, ids)).length > 0) throw fieldErrors({ [field]: 'ac_FieldInvalidMessage' });
+  type ChoiceField = 'InterestIds' | 'NewsletterIds';
+  /** A choice of ids the shop does not have: a 400 naming the field. */
+  const unknownChoice = (field: ChoiceField) => fieldErrors({ [field]: 'ac_FieldInvalidMessage' });
+
+  /** Checks ids before a write that does not store them all (the onboarding's subscription). */
+  async function requireKnown(table: 'interests' | 'newsletters', field: ChoiceField, ids: readonly number[]) {
+    if ((await repository.unknownIds(table, ids)).length > 0) throw unknownChoice(field);
+  }
+
+  /** Replacements answer whether every id was the shop's; one that was not rolls its transaction back. */
+  function requireReplaced(replaced: boolean, field: ChoiceField): void {
+    if (!replaced) throw unknownChoice(field);
   }
 
   return {
@@ -38,9 +47,8 @@ export function preferencesService(
     },
 
     async replaceInterests(shopperId: number, ids: readonly number[]): Promise<Preferences> {
-      await requireKnown('interests', 'InterestIds', ids);
       await repository.transaction(async (trx) => {
-        await repository.replaceInterests(trx, shopperId, ids);
+        requireReplaced(await repository.replaceChoices(trx, 'interests', shopperId, ids), 'InterestIds');
         await recordEvent(trx, {
           shopperId,
           type: 'interests.updated',
@@ -51,9 +59,8 @@ export function preferencesService(
     },
 
     async replaceNewsletters(shopperId: number, ids: readonly number[]): Promise<Preferences> {
-      await requireKnown('newsletters', 'NewsletterIds', ids);
       await repository.transaction(async (trx) => {
-        await repository.replaceNewsletters(trx, shopperId, ids);
+        requireReplaced(await repository.replaceChoices(trx, 'newsletters', shopperId, ids), 'NewsletterIds');
         await recordEvent(trx, {
           shopperId,
           type: 'newsletters.updated',
@@ -112,8 +119,11 @@ export function preferencesService(
           new Date().toISOString(),
         );
         if (!updated) return false;
-        await repository.replaceInterests(trx, shopperId, settings.interestIds);
-        await repository.replaceNewsletters(trx, shopperId, newsletterIds);
+        requireReplaced(
+          await repository.replaceChoices(trx, 'interests', shopperId, settings.interestIds),
+          'InterestIds',
+        );
+        requireReplaced(await repository.replaceChoices(trx, 'newsletters', shopperId, newsletterIds), 'NewsletterIds');
         await recordEvent(trx, {
           shopperId,
           type: 'first_login.completed',
