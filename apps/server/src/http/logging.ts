@@ -5,15 +5,28 @@
  *   which carries the OpenID Connect code and state, Steam's signed assertion and the messaging-app
  *   widget's data (all replayable for a while), and never its headers or body, which carry the
  *   session cookie, the cross-site request token, API keys, widget data and SMS codes;
- * - should a line ever be given headers, those that hold credentials are censored.
+ * - should a line ever be given headers, those that hold credentials are censored, at any depth.
  */
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-/** Headers holding credentials, in any object logged as `headers` or as `something.headers`. */
+/** Headers holding credentials. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-xsrf-token'];
 
-const REDACTED_PATHS = CREDENTIAL_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`]);
+/** A JSON string, its escapes included. */
+const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+/** A credential header's key in a JSON line and its value: a string or a list of strings (set-cookie). */
+const CREDENTIAL_ENTRY = new RegExp(
+  `("(?:${CREDENTIAL_HEADERS.join('|')})":)(?:${JSON_STRING}|\\[(?:${JSON_STRING},?)*\\])`,
+  'gi',
+);
+
+/**
+ * Censors the credential headers in a finished log line, whatever object holds them. pino's own
+ * redaction walked every line's objects for `*.headers` and cloned them, about two thirds of a
+ * request line's logging CPU (npm run bench); a line without a credential key is only scanned.
+ */
+export const censorCredentials = (line: string): string => line.replace(CREDENTIAL_ENTRY, '$1"[redacted]"');
 
 /** The request target without its query string. */
 const withoutQuery = (url: string): string => {
@@ -40,7 +53,7 @@ export function loggerOptions({ level, stream }: LogOptions): NonNullable<Fastif
         remotePort: request.socket?.remotePort,
       }),
     },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    hooks: { streamWrite: censorCredentials },
   };
 }
 
