@@ -81,16 +81,12 @@ export function preferencesRepository(db: Kysely<Database>, kind: DatabaseKind) 
       }));
     },
 
-    /** The ids among `ids` that do not exist. */
-    async unknownIds(table: 'interests' | 'newsletters', ids: readonly number[]): Promise<number[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom(table)
-        .select('id')
-        .where('id', 'in', [...ids])
-        .execute();
-      const known = new Set(rows.map((r) => r.id));
-      return ids.filter((id) => !known.has(id));
+    /** Whether every one of `ids` is one of the shop's. */
+    async allKnown(table: 'interests' | 'newsletters', ids: readonly number[]): Promise<boolean> {
+      const distinct = [...new Set(ids)];
+      if (distinct.length === 0) return true;
+      const rows = await db.selectFrom(table).select('id').where('id', 'in', distinct).execute();
+      return rows.length === distinct.length;
     },
 
     /**

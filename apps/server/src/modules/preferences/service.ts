@@ -25,18 +25,12 @@ export function preferencesService(
     return { interests, newsletters };
   }
 
-  type ChoiceField = 'InterestIds' | 'NewsletterIds';
-  /** A choice of ids the shop does not have: a 400 naming the field. */
-  const unknownChoice = (field: ChoiceField) => fieldErrors({ [field]: 'ac_FieldInvalidMessage' });
-
-  /** Checks ids before a write that does not store them all (the onboarding's subscription). */
-  async function requireKnown(table: 'interests' | 'newsletters', field: ChoiceField, ids: readonly number[]) {
-    if ((await repository.unknownIds(table, ids)).length > 0) throw unknownChoice(field);
-  }
-
-  /** Replacements answer whether every id was the shop's; one that was not rolls its transaction back. */
-  function requireReplaced(replaced: boolean, field: ChoiceField): void {
-    if (!replaced) throw unknownChoice(field);
+  /**
+   * A choice of ids the shop does not have is a 400 naming the field. Replacements answer whether
+   * every id was the shop's, and one that was not rolls its transaction back.
+   */
+  function requireKnown(allKnown: boolean, field: 'InterestIds' | 'NewsletterIds'): void {
+    if (!allKnown) throw fieldErrors({ [field]: 'ac_FieldInvalidMessage' });
   }
 
   return {
@@ -48,7 +42,7 @@ export function preferencesService(
 
     async replaceInterests(shopperId: number, ids: readonly number[]): Promise<Preferences> {
       await repository.transaction(async (trx) => {
-        requireReplaced(await repository.replaceChoices(trx, 'interests', shopperId, ids), 'InterestIds');
+        requireKnown(await repository.replaceChoices(trx, 'interests', shopperId, ids), 'InterestIds');
         await recordEvent(trx, {
           shopperId,
           type: 'interests.updated',
@@ -60,7 +54,7 @@ export function preferencesService(
 
     async replaceNewsletters(shopperId: number, ids: readonly number[]): Promise<Preferences> {
       await repository.transaction(async (trx) => {
-        requireReplaced(await repository.replaceChoices(trx, 'newsletters', shopperId, ids), 'NewsletterIds');
+        requireKnown(await repository.replaceChoices(trx, 'newsletters', shopperId, ids), 'NewsletterIds');
         await recordEvent(trx, {
           shopperId,
           type: 'newsletters.updated',
@@ -94,8 +88,10 @@ export function preferencesService(
       if (Object.keys(problems).length > 0) throw fieldErrors(problems);
       // Unsubscribing from the newsletters (an empty subscribe choice) means no newsletters (§2).
       const newsletterIds = settings.newsSubscribe.length === 0 ? [] : settings.newsletterIds;
-      await requireKnown('interests', 'InterestIds', settings.interestIds);
-      await requireKnown('newsletters', 'NewsletterIds', [...newsletterIds, ...settings.newsSubscribe]);
+      // Checked here, before the email is planned: the subscription's ids are stored nowhere that checks them.
+      requireKnown(await repository.allKnown('interests', settings.interestIds), 'InterestIds');
+      const newsletters = [...newsletterIds, ...settings.newsSubscribe];
+      requireKnown(await repository.allKnown('newsletters', newsletters), 'NewsletterIds');
 
       const email = settings.email.trim();
       const plan: EmailChange = emailChanges
@@ -119,11 +115,8 @@ export function preferencesService(
           new Date().toISOString(),
         );
         if (!updated) return false;
-        requireReplaced(
-          await repository.replaceChoices(trx, 'interests', shopperId, settings.interestIds),
-          'InterestIds',
-        );
-        requireReplaced(await repository.replaceChoices(trx, 'newsletters', shopperId, newsletterIds), 'NewsletterIds');
+        requireKnown(await repository.replaceChoices(trx, 'interests', shopperId, settings.interestIds), 'InterestIds');
+        requireKnown(await repository.replaceChoices(trx, 'newsletters', shopperId, newsletterIds), 'NewsletterIds');
         await recordEvent(trx, {
           shopperId,
           type: 'first_login.completed',
