@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
-  CamelCasePlugin,
   Kysely,
   type KyselyConfig,
   PostgresDialect,
@@ -12,6 +11,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { CamelCaseRowsPlugin } from './camel-case-rows.js';
 import { PatientSqliteDialect, SQLITE_BUSY_WAIT_MS } from './sqlite-busy.js';
 import { SqliteStorage } from './storage.js';
 import type { Database } from './types.js';
@@ -120,7 +120,7 @@ function openSqlite(dataDir: string, listeners: DbOptions): Db {
   const storage = new SqliteStorage(file, sqlite);
   const kysely = new Kysely<Database>({
     dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite, storage) }, sqlite, storage),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCaseRowsPlugin()],
     log: statementLog(listeners),
   });
   return {
@@ -276,7 +276,7 @@ function openPostgres(
   pool.on('connect', (client) => client.on('error', () => {}));
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: pooledConnections(pool) }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCaseRowsPlugin()],
     log: statementLog(listeners),
   });
   return {
