@@ -1,9 +1,9 @@
 /**
  * Kysely's CamelCasePlugin, its result rows mapped by a function made once per column list. The
  * plugin renames every key of every row through a lookup and a reduce: about 50 µs for a page of
- * ten orders, 5 % of the call's CPU (npm run bench); a made function takes 5. The queries go out
- * snake-cased as before, and the rows come back exactly as the plugin maps them: nested objects
- * (PostgreSQL's parsed JSON columns) are mapped by the plugin itself, their keys being data.
+ * ten orders, 4 % of the call's CPU under the bench's load; a made function takes 5. The queries
+ * go out snake-cased as before, and the rows come back exactly as the plugin maps them: nested
+ * objects (PostgreSQL's parsed JSON columns) are mapped by the plugin itself, their keys being data.
  */
 import { CamelCasePlugin, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
 
