@@ -135,10 +135,14 @@ describe(`operate: backup and restore (${databaseKind})`, () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'account-backup-'));
       const backup = path.join(mkdtempSync(path.join(tmpdir(), 'account-backup-file-')), 'account-backup.db');
       // Listening: the sign-in's token exchange with the demo identity provider travels over HTTP.
-      const port = await freePort();
-      const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', PORT: String(port) });
-      const first = await buildApp(config, { logger: false });
-      await first.listen({ port, host: '127.0.0.1' });
+      const listening = async () => {
+        const port = await freePort();
+        const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'silent', PORT: String(port) });
+        const app = await buildApp(config, { logger: false });
+        await app.listen({ port, host: '127.0.0.1' });
+        return app;
+      };
+      const first = await listening();
       const browser = new TestBrowser(first);
       await signIn(browser, 'demo-emma');
       const acknowledged: number[] = [];
@@ -163,8 +167,8 @@ describe(`operate: backup and restore (${databaseKind})`, () => {
 
       const restored = await cliOn({ DATA_DIR: dataDir }, 'restore', backup);
       expect(restored.stdout).toContain('The database it replaced is kept as');
-      const second = await buildApp(config, { logger: false });
-      await second.listen({ port, host: '127.0.0.1' });
+      // On a port of its own: the first's may have been taken by another test meanwhile.
+      const second = await listening();
       try {
         const again = new TestBrowser(second);
         await signIn(again, 'demo-emma');
