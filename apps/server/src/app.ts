@@ -47,12 +47,15 @@ import { registerPrivacyRoutes } from './modules/privacy/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
 import { registerRewardRoutes } from './modules/rewards/routes.js';
 import { registerSecurityRoutes } from './modules/security/routes.js';
+import { type EndedNotices, listenForEndedSessions } from './modules/sessions/ended-notices.js';
 import { registerSettingsRoutes, requestLocale } from './modules/settings/routes.js';
 import { buildServices } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** PostgreSQL: the notices of ended sessions this instance hears (its session cache); null on SQLite. */
+    endedSessions: EndedNotices | null;
     /** Shutdown has begun: readiness answers 503 so that load balancers stop sending, all else is served. */
     startDraining(): void;
   }
@@ -131,6 +134,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const fetch = options.fetch ?? globalThis.fetch;
   const services = buildServices(db, config, { fetch, log: app.log, ...(metrics && { observe: metrics }) });
   const { settings, sessions, accounts, limits } = services;
+  // On PostgreSQL a session is kept in memory while every instance hears of every end.
+  const endedSessions =
+    db.raw.kind === 'postgres'
+      ? listenForEndedSessions({ db: db.kysely, connect: db.raw.client, cache: services.sessionCache, log: app.log })
+      : null;
+  app.decorate('endedSessions', endedSessions);
 
   const secure = config.publicUrl.startsWith('https:');
   // JSON and pages travel compressed (Brotli at a quality cheap enough for every response, else
@@ -301,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await Promise.all([dispatcher.stop(), mailDispatcher.stop(), deletionJob.stop()]);
     await services.mail.close();
     await sessions.flush();
+    await endedSessions?.stop();
     await db.close();
   });
 

@@ -50,6 +50,7 @@ import { VOUCHER_CODE_LIMITS } from './modules/rewards/routes.js';
 import { rewardsService } from './modules/rewards/service.js';
 import { securityRepository } from './modules/security/repository.js';
 import { securityService } from './modules/security/service.js';
+import { SessionCache } from './modules/sessions/cache.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { settingsRepository } from './modules/settings/repository.js';
@@ -235,6 +236,8 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     recentSignInSeconds: config.emailCodes.recentSignInSeconds,
     mailer: mail.mailer,
   });
+  /** Live on PostgreSQL while ended sessions are heard (app.ts listens). */
+  const sessionCache = new SessionCache();
   const privacy = privacyService({
     repository: repositories.privacy,
     email: emailVerification,
@@ -242,6 +245,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     mailer: mail.mailer,
     graceDays: config.privacy.deletionGraceDays,
     recentSignInSeconds: config.privacy.recentSignInSeconds,
+    sessionsEnded: (shopperId) => sessionCache.forgetShopper(shopperId),
   });
   const auth = authService(repositories.auth, settings, {
     onLinked: (shopperId, provider) =>
@@ -304,10 +308,12 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
 
   return {
     ...base,
-    sessions: sessionService(repositories.sessions, {
-      idleTimeoutSeconds: config.sessionIdleTimeout,
-      maxAgeSeconds: config.sessionMaxAge,
-    }),
+    sessions: sessionService(
+      repositories.sessions,
+      { idleTimeoutSeconds: config.sessionIdleTimeout, maxAgeSeconds: config.sessionMaxAge },
+      { cache: sessionCache },
+    ),
+    sessionCache,
     auth,
     signIn: signInSteps({
       auth,

@@ -135,7 +135,7 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         // answer or a new connection), with the one error body, on connections held and new ones.
         for (const call of [
           { url: '/account/api/v1/shopuser/me' },
-          { method: 'PATCH' as const, url: '/account/api/v1/setting/interests', body: { interests: [] } },
+          { method: 'PATCH' as const, url: '/account/api/v1/setting/interests', body: { InterestIds: [] } },
           { url: '/account/api/v1/shopuser/me' },
         ]) {
           const started = performance.now();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
 import { expectErrorBody, ME, multipart, send, TINY_PNG, telegramLogin } from './support/security.js';
 import { chooseShopper, signedIn, signIn, startSignIn } from './support/sign-in.js';
-import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, sessionsChanged, startServer, type TestServer } from './support/test-app.js';
 
 const IDLE = 60;
 const MAX_AGE = 120;
@@ -218,12 +218,14 @@ describe(`DESIGN §6 idle and absolute expiry (SESSION_IDLE_TIMEOUT=${IDLE}, SES
   it('DESIGN §6 a session idle for SESSION_IDLE_TIMEOUT is over (401) and removed; just under it still works', async () => {
     const browser = await signedIn(http, 'demo-emma');
     const row = await sessionRow(http, browser);
-    const setLastSeen = (at: string) =>
-      http.app.db.kysely
+    const setLastSeen = async (at: string) => {
+      await http.app.db.kysely
         .updateTable('sessions')
         .set({ lastSeenAt: at })
         .where('id', '=', row?.id ?? '')
         .execute();
+      await sessionsChanged(http.app);
+    };
 
     await setLastSeen(secondsAgo(IDLE - 5));
     expect((await browser.request(ME)).statusCode).toBe(200);
@@ -249,6 +251,7 @@ describe(`DESIGN §6 idle and absolute expiry (SESSION_IDLE_TIMEOUT=${IDLE}, SES
         .set({ createdAt: back(row?.createdAt), lastSeenAt: back(row?.lastSeenAt), expiresAt: back(row?.expiresAt) })
         .where('id', '=', id)
         .execute();
+      await sessionsChanged(http.app);
     };
     // A request every 40 s: 80 s after sign-in (beyond the 60 s idle timeout) still signed in.
     await pass(40);
@@ -270,6 +273,7 @@ describe(`DESIGN §6 idle and absolute expiry (SESSION_IDLE_TIMEOUT=${IDLE}, SES
       .set({ createdAt: secondsAgo(MAX_AGE - 10), lastSeenAt: secondsAgo(IDLE - 5), expiresAt })
       .where('id', '=', id)
       .execute();
+    await sessionsChanged(http.app);
     expect((await browser.request(ME)).statusCode).toBe(200);
     // ...and the activity refreshed last-seen but did not move the absolute expiry...
     // (written within TOUCH_FLUSH_MS, together with other sessions' activity)
@@ -284,6 +288,7 @@ describe(`DESIGN §6 idle and absolute expiry (SESSION_IDLE_TIMEOUT=${IDLE}, SES
       .set({ createdAt: secondsAgo(MAX_AGE + 1), lastSeenAt: secondsAgo(1), expiresAt: secondsAgo(1) })
       .where('id', '=', id)
       .execute();
+    await sessionsChanged(http.app);
     expect(expectErrorBody(await browser.request(ME), 401).code).toBe('unauthenticated');
     expect(await sessionRow(http, browser)).toBeUndefined();
   });
@@ -301,6 +306,7 @@ describe(`DESIGN §6 idle and absolute expiry (SESSION_IDLE_TIMEOUT=${IDLE}, SES
       .set({ lastSeenAt: secondsAgo(IDLE * 10) })
       .where('id', '=', row?.id ?? '')
       .execute();
+    await sessionsChanged(http.app);
     const response = await browser.request({
       method: 'PATCH',
       url: api('/localize'),

@@ -19,7 +19,14 @@ import type { Database } from './types.js';
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** The driver under Kysely, for libraries that need it (rate limits). */
-export type RawDriver = { kind: 'sqlite'; sqlite: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+export type RawDriver =
+  | { kind: 'sqlite'; sqlite: SQLite.Database }
+  | {
+      kind: 'postgres';
+      pool: pg.Pool;
+      /** A connection of its own, outside the pool, to the same server (for LISTEN). */
+      client: () => pg.Client;
+    };
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -282,7 +289,7 @@ function openPostgres(
   return {
     kysely,
     kind: 'postgres',
-    raw: { kind: 'postgres', pool },
+    raw: { kind: 'postgres', pool, client: () => new pg.Client({ connectionString: databaseUrl, keepAlive: true }) },
     location,
     storage: null,
     close: () => kysely.destroy(),

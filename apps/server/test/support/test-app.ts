@@ -75,6 +75,15 @@ export async function putSetting(server: TestServer, key: string, value: unknown
     .execute();
 }
 
+/**
+ * For a test that changed sessions in the database itself: waits until the server has heard of
+ * the change, as it does within milliseconds (on PostgreSQL it keeps sessions in memory, told of
+ * every change by the database: modules/sessions/ended-notices.ts).
+ */
+export async function sessionsChanged(app: FastifyInstance): Promise<void> {
+  await app.endedSessions?.settled();
+}
+
 export interface TestServer {
   app: FastifyInstance;
   config: Config;

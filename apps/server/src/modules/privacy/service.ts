@@ -25,6 +25,8 @@ export interface PrivacyServiceOptions {
   graceDays: number;
   /** How old a sign-in may be to delete with the typed word. */
   recentSignInSeconds: number;
+  /** Told once every session of the shopper has ended with the account. */
+  sessionsEnded: (shopperId: number) => void;
   now?: () => Date;
 }
 
@@ -69,6 +71,27 @@ export function privacyService(options: PrivacyServiceOptions) {
     return { outcome: 'scheduled', dueAt };
   }
 
+  /** Deletes with the emailed code, or with the typed word after a recent sign-in; a wrong one is a 400 on its field. */
+  async function confirmedRemoval(
+    shopperId: number,
+    body: DeleteAccountBody,
+    signedInAt: () => Promise<Date | null>,
+  ): Promise<DeleteAccountResponse> {
+    if (await email.confirmsDeletion(shopperId)) {
+      if (!body.code)
+        throw fieldErrors({ Code: 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired' }, 'Enter the emailed code');
+      return email.confirmDeletion(shopperId, body.code, (trx, at) => carryOut(trx, shopperId, at));
+    }
+    if (!(await isConfirmationWord(body.confirmation))) {
+      throw fieldErrors({ Confirmation: 'ac_DeleteAccountWordMismatch' }, 'Type the confirmation word');
+    }
+    if (!isRecent(await signedInAt())) {
+      throw fieldErrors({ Confirmation: 'ac_SignInAgainToDeleteAccount' }, 'Sign in again to delete your account');
+    }
+    const at = now().toISOString();
+    return repository.transaction((trx) => carryOut(trx, shopperId, at));
+  }
+
   return {
     async info(shopperId: number, signedInAt: Date | null): Promise<PrivacyInfo> {
       const viaCode = await email.confirmsDeletion(shopperId);
@@ -83,25 +106,14 @@ export function privacyService(options: PrivacyServiceOptions) {
 
     sendCode: (shopperId: number, context: SendContext) => email.sendDeletionCode(shopperId, context),
 
-    /** Deletes with the emailed code, or with the typed word after a recent sign-in; a wrong one is a 400 on its field. */
     async remove(
       shopperId: number,
       body: DeleteAccountBody,
       signedInAt: () => Promise<Date | null>,
     ): Promise<DeleteAccountResponse> {
-      if (await email.confirmsDeletion(shopperId)) {
-        if (!body.code)
-          throw fieldErrors({ Code: 'ac_InvalidVerifyCodeOrVerifyCodeIsExpired' }, 'Enter the emailed code');
-        return email.confirmDeletion(shopperId, body.code, (trx, at) => carryOut(trx, shopperId, at));
-      }
-      if (!(await isConfirmationWord(body.confirmation))) {
-        throw fieldErrors({ Confirmation: 'ac_DeleteAccountWordMismatch' }, 'Type the confirmation word');
-      }
-      if (!isRecent(await signedInAt())) {
-        throw fieldErrors({ Confirmation: 'ac_SignInAgainToDeleteAccount' }, 'Sign in again to delete your account');
-      }
-      const at = now().toISOString();
-      return repository.transaction((trx) => carryOut(trx, shopperId, at));
+      const result = await confirmedRemoval(shopperId, body, signedInAt);
+      options.sessionsEnded(shopperId);
+      return result;
     },
 
     /**

@@ -83,15 +83,16 @@ export function sessionRepository(db: Kysely<Database>) {
       return listed;
     },
 
-    /** Ends one of the shopper's sessions by its public id, unless it is `keepId`; false when none ended. */
-    async removeByPublicId(shopperId: number, publicId: string, keepId: string): Promise<boolean> {
-      const result = await db
+    /** Ends one of the shopper's sessions by its public id, unless it is `keepId`; answers its id, null when none ended. */
+    async removeByPublicId(shopperId: number, publicId: string, keepId: string): Promise<string | null> {
+      const ended = await db
         .deleteFrom('sessions')
         .where('shopperId', '=', shopperId)
         .where('publicId', '=', publicId)
         .where('id', '!=', keepId)
+        .returning('id')
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return ended?.id ?? null;
     },
 
     async publicIdOf(id: string): Promise<string | null> {
@@ -99,14 +100,15 @@ export function sessionRepository(db: Kysely<Database>) {
       return row?.publicId ?? null;
     },
 
-    /** Ends every session of the shopper but the one given (by its id); answers how many ended. */
-    async removeOthers(shopperId: number, keepId: string): Promise<number> {
-      const result = await db
+    /** Ends every session of the shopper but the one given (by its id); answers the ids of those that ended. */
+    async removeOthers(shopperId: number, keepId: string): Promise<string[]> {
+      const ended = await db
         .deleteFrom('sessions')
         .where('shopperId', '=', shopperId)
         .where('id', '!=', keepId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+        .returning('id')
+        .execute();
+      return ended.map((row) => row.id);
     },
     /** Records last-seen of many sessions in one transaction: one commit (one fsync) for all. */
     async touch(seen: ReadonlyMap<string, string>): Promise<void> {

@@ -22,9 +22,9 @@ function memoryRepository() {
       rows.delete(id);
     },
     listOf: async () => [],
-    removeByPublicId: async () => false,
+    removeByPublicId: async () => null,
     publicIdOf: async () => null,
-    removeOthers: async () => 0,
+    removeOthers: async () => [],
     removeExpired: async (now, idleBefore) => {
       let removed = 0;
       for (const [id, row] of rows) {
@@ -45,7 +45,7 @@ function setup() {
   const sessions = sessionService(
     repository,
     { idleTimeoutSeconds: 3600, maxAgeSeconds: 4 * 3600 },
-    () => new Date(now),
+    { now: () => new Date(now) },
   );
   return { rows, sessions, advance: (seconds: number) => (now += seconds * 1000) };
 }

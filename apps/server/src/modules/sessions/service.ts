@@ -4,8 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionInfo } from '@account/contract';
+import { SessionCache } from './cache.js';
 import { type ClientDetails, clientDetails } from './client.js';
-import { newPublicId, type SessionRepository } from './repository.js';
+import { newPublicId, type SessionRepository, type SessionRow } from './repository.js';
 
 /** Writing last-seen on every request would turn every read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -32,7 +33,15 @@ export interface SessionPolicy {
   maxAgeSeconds: number;
 }
 
-export function sessionService(repository: SessionRepository, policy: SessionPolicy, now = () => new Date()) {
+/**
+ * `cache` keeps resolved sessions while it is live (cache.ts); every end this instance makes drops
+ * the session from it at once, before the call that ended it answers.
+ */
+export function sessionService(
+  repository: SessionRepository,
+  policy: SessionPolicy,
+  { now = () => new Date(), cache = new SessionCache() }: { now?: () => Date; cache?: SessionCache } = {},
+) {
   // At most half the idle timeout: with SESSION_IDLE_TIMEOUT=60 a once-a-minute write would come
   // only after the session is already idle, so an active shopper would be signed out regardless.
   const touchInterval = Math.min(TOUCH_INTERVAL_MS, (policy.idleTimeoutSeconds * 1000) / 2);
@@ -107,30 +116,48 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
      */
     async endOther(shopperId: number, publicId: string, token: string): Promise<'ended' | 'current' | 'missing'> {
       const currentId = hashToken(token);
-      if (await repository.removeByPublicId(shopperId, publicId, currentId)) return 'ended';
+      const ended = await repository.removeByPublicId(shopperId, publicId, currentId);
+      if (ended !== null) {
+        cache.forget(ended);
+        return 'ended';
+      }
       return (await repository.publicIdOf(currentId)) === publicId ? 'current' : 'missing';
     },
 
     /** Ends every session of the shopper but the one of `token`; answers how many ended. */
-    endOthers(shopperId: number, token: string): Promise<number> {
-      return repository.removeOthers(shopperId, hashToken(token));
+    async endOthers(shopperId: number, token: string): Promise<number> {
+      const ended = await repository.removeOthers(shopperId, hashToken(token));
+      for (const id of ended) cache.forget(id);
+      return ended.length;
     },
 
     /** The shopper id of a live session, or null when the token is unknown, idle or expired. */
     async resolve(token: string): Promise<number | null> {
       const id = hashToken(token);
-      const row = await repository.find(id);
-      if (!row) return null;
       const at = now().getTime();
-      const waiting = seen.get(id);
-      const lastSeen = Math.max(Date.parse(row.lastSeenAt), waiting === undefined ? 0 : Date.parse(waiting));
-      if (at >= Date.parse(row.expiresAt) || at - lastSeen >= policy.idleTimeoutSeconds * 1000) {
+      const lastSeenOf = (row: SessionRow) => {
+        const waiting = seen.get(id);
+        return Math.max(Date.parse(row.lastSeenAt), waiting === undefined ? 0 : Date.parse(waiting));
+      };
+      const over = (row: SessionRow) =>
+        at >= Date.parse(row.expiresAt) || at - lastSeenOf(row) >= policy.idleTimeoutSeconds * 1000;
+      // One that looks over in memory is read again: another instance may have seen it since.
+      const row = await cache.read(
+        id,
+        () => repository.find(id),
+        (kept) => !over(kept),
+      );
+      if (!row) return null;
+      if (over(row)) {
         seen.delete(id);
         await repository.remove(id);
+        cache.forget(id);
         return null;
       }
-      if (at - lastSeen >= touchInterval) {
-        seen.set(id, new Date(at).toISOString());
+      if (at - lastSeenOf(row) >= touchInterval) {
+        const lastSeenAt = new Date(at).toISOString();
+        seen.set(id, lastSeenAt);
+        cache.touched(id, lastSeenAt);
         timer ??= setTimeout(flush, TOUCH_FLUSH_MS).unref();
       }
       return row.shopperId;
@@ -146,6 +173,7 @@ export function sessionService(repository: SessionRepository, policy: SessionPol
       const id = hashToken(token);
       seen.delete(id);
       await repository.remove(id);
+      cache.forget(id);
     },
 
     /** Writes the last-seen times still waiting (before a sweep, and when the server stops). */
