@@ -330,7 +330,7 @@ export async function apiSection(
   };
 
   try {
-    const counted = sessions.slice(0, 41);
+    const counted = sessions.slice(0, 40);
     const statements = await statementsPerCall(
       bench.serverEnv,
       SESSION_SECRET,
