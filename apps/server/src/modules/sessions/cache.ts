@@ -1,6 +1,6 @@
 /**
  * The sessions this instance resolved lately, so that a call on PostgreSQL need not read its
- * session in a statement of its own (a round trip, and about a tenth of the server's and of
+ * session in a statement of its own (a round trip, and a tenth to a quarter of the server's and of
  * PostgreSQL's CPU per call; npm run bench). Only while a feed of ended sessions is live
  * (ended-notices.ts): every end, on any instance, drops the session here before it could be used
  * again. Last-seen may lag behind other instances' touches, so a session that looks idle or
