@@ -33,6 +33,19 @@ describe('DESIGN §6 the session cache keeps only what cannot have ended unheard
     expect(reads()).toBe(1 + 2);
   });
 
+  it('a proven listening, proven again, keeps what is kept; a read begun before listening was proven is not kept', async () => {
+    const { cache, load, reads } = setup();
+    let answer: (row: SessionRow) => void = () => {};
+    const early = cache.read('a', () => new Promise<SessionRow>((resolve) => (answer = resolve)), always);
+    cache.live = true;
+    answer(ROW);
+    await early;
+    await cache.read('a', load, always);
+    cache.live = true;
+    await cache.read('a', load, always);
+    expect(reads()).toBe(1);
+  });
+
   it('a read begun before an end was heard is not kept: it may have read the ended session', async () => {
     const { cache, load, reads } = setup();
     cache.live = true;

@@ -26,8 +26,12 @@ export class SessionCache {
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  /** Whether sessions are kept: only while ends are heard. Going either way forgets all. */
+  /**
+   * Whether sessions are kept: only while ends are heard. Going either way forgets all (a read
+   * begun before listening was proven may have missed an end); staying on keeps what is kept.
+   */
   set live(live: boolean) {
+    if (live === this.#live) return;
     this.#live = live;
     this.forgetAll();
   }
