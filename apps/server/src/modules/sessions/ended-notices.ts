@@ -7,6 +7,7 @@
  * proven again, so an ended session is never served from memory for longer than a notice takes.
  */
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../../db/types.js';
@@ -14,14 +15,9 @@ import type { SessionCache } from './cache.js';
 
 const CHANNEL = 'account_sessions_ended';
 const PROBE_PREFIX = 'probe:';
-export const PROBE_INTERVAL_MS = 10_000;
+const PROBE_INTERVAL_MS = 10_000;
 const PROBE_TIMEOUT_MS = 5000;
 const RETRY_MS = { first: 1000, max: 30_000 };
-
-interface Log {
-  info(message: string): void;
-  warn(details: object, message: string): void;
-}
 
 export interface EndedNotices {
   /** Whether the session cache is on: listening is proven. */
@@ -38,7 +34,7 @@ export function listenForEndedSessions(options: {
   db: Kysely<Database>;
   connect: () => pg.Client;
   cache: SessionCache;
-  log: Log;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }): EndedNotices {
   const { db, connect, cache, log } = options;
   const probes = new Map<string, () => void>();
