@@ -26,7 +26,6 @@ import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
-import { createMetrics, registerRequestMetrics, serveMetrics } from './http/metrics.js';
 import { normalizeRequestTarget } from './http/request-target.js';
 import { featureCheck, type RouteDeps } from './http/route.js';
 import { providerOrigins, registerSecurityHeaders } from './http/security.js';
@@ -91,7 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   } finally {
     await setup.close();
   }
-  const metrics = config.metrics ? createMetrics() : null;
+  // Loaded only when asked for: prom-client and its dependencies are about 80 modules to start.
+  const metricsModule = config.metrics ? await import('./http/metrics.js') : null;
+  const metrics = metricsModule?.createMetrics() ?? null;
   const db = openDatabase({
     ...location,
     poolSize: config.databasePoolSize,
@@ -163,7 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before any route: the OpenAPI documents are collected from the routes as they are added.
   if (config.apiDocs) await registerApiDocs(app);
   registerSessions(app, { sessions, secret: config.sessionSecret, secure, maxAgeSeconds: config.sessionMaxAge });
-  if (metrics && config.metrics) {
+  if (metricsModule && metrics && config.metrics) {
+    const { registerRequestMetrics, serveMetrics } = metricsModule;
     const { port, host } = config.metrics;
     registerRequestMetrics(app, metrics, SESSION_COOKIE);
     metrics.watch({

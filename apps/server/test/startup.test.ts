@@ -163,3 +163,54 @@ describe('Graceful shutdown', () => {
     await database.drop();
   });
 });
+
+/**
+ * Every module the server loads as it starts lengthens its start (DESIGN §8: start < 2 s); these
+ * are loaded by the feature that needs them, when it is first used.
+ */
+const LOADED_WHEN_USED = [
+  { feature: 'passkeys', module: /\/node_modules\/@simplewebauthn\// },
+  { feature: 'avatar upload', module: /\/node_modules\/(sharp|file-type)\// },
+  { feature: 'metrics (METRICS_PORT)', module: /\/node_modules\/prom-client\// },
+  { feature: 'email over SMTP', module: /\/node_modules\/nodemailer\// },
+  { feature: 'sign-in by ID token or OpenID Connect', module: /\/node_modules\/(jose|openid-client|oauth4webapi)\// },
+  { feature: 'all of date-fns (its index)', module: /\/node_modules\/date-fns\/index\.js$/ },
+  { feature: 'all of validator (its index)', module: /\/node_modules\/validator\/index\.js$/ },
+];
+
+/** The URL of every module that loading the server's app module loads, in a fresh process. */
+function modulesLoadedBy(moduleUrl: string): string[] {
+  // Loader hooks run on a thread of their own: each load is posted back, and a last module marks the end.
+  const hooks = `let port;
+export function initialize(data) { port = data.port; }
+export async function load(url, context, next) { port.postMessage(url); return next(url, context); }`;
+  const script = `
+import { register } from 'node:module';
+import { MessageChannel } from 'node:worker_threads';
+const { port1, port2 } = new MessageChannel();
+const loaded = [];
+const END = 'data:text/javascript,export default "end"';
+const ended = new Promise((resolve) => port1.on('message', (url) => (url === END ? resolve() : loaded.push(url))));
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}), { data: { port: port2 }, transferList: [port2] });
+await import(${JSON.stringify(moduleUrl)});
+await import(END);
+await ended;
+port1.close();
+console.log(JSON.stringify(loaded));`;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@account/source', '--input-type=module', '-e', script],
+    { cwd: root, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8', timeout: 30_000 },
+  );
+  if (result.status !== 0) throw new Error(`Loading ${moduleUrl} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as string[];
+}
+
+describe.skipIf(databaseKind !== 'sqlite')('DESIGN §8 start < 2 s: what the server loads to start', () => {
+  it('loads no module that only a feature in use needs, and of date-fns and validator only the functions used', () => {
+    const loaded = modulesLoadedBy(new URL('../src/app.ts', import.meta.url).href);
+    expect(loaded.some((url) => url.endsWith('/apps/server/src/app.ts'))).toBe(true);
+    const early = LOADED_WHEN_USED.filter(({ module }) => loaded.some((url) => module.test(url)));
+    expect(early.map(({ feature }) => feature)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
+import type { JWK } from 'jose';
 import { PERSONAS, type Persona } from './personas.js';
 
 export const DEMO_IDP_PATH = '/demo-idp';
@@ -47,6 +47,8 @@ export interface IdentityProviderOptions {
 }
 
 export async function registerDemoIdentityProvider(app: FastifyInstance, options: IdentityProviderOptions) {
+  // Loaded only when the demo provider is on, as the ID token checks load it on the first sign-in.
+  const { exportJWK, generateKeyPair, jwtVerify, SignJWT } = await import('jose');
   const issuer = `${options.publicUrl}${DEMO_IDP_PATH}`;
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const kid = randomUUID();

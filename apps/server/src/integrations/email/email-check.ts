@@ -4,7 +4,9 @@
  * implicit mail server). The DNS check is off in tests and the demo (no network needed).
  */
 import { promises as dns } from 'node:dns';
-import validator from 'validator';
+// The one check used, from its own module: the package's index loads all ~110 of them. It is a
+// CommonJS module, whose function TypeScript sees as its default's default (Node gives both).
+import isEmailModule from 'validator/lib/isEmail.js';
 
 export interface EmailCheck {
   isValid(email: string): Promise<boolean>;
@@ -51,7 +53,7 @@ export function emailCheck(options: {
   return {
     async isValid(email: string) {
       const trimmed = email.trim();
-      if (!validator.isEmail(trimmed, { allow_display_name: false, require_tld: true, allow_ip_domain: false }))
+      if (!isEmailModule.default(trimmed, { allow_display_name: false, require_tld: true, allow_ip_domain: false }))
         return false;
       if (!options.checkMx) return true;
       const domain = trimmed.slice(trimmed.lastIndexOf('@') + 1).toLowerCase();

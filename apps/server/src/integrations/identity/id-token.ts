@@ -2,7 +2,7 @@
  * Verification of ID tokens (JWTs) issued by OpenID-style providers that publish their keys as a
  * JWKS: the search-engine company's and the Apple-style sign-in share it.
  */
-import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from 'jose';
+import type { JWTPayload, JWTVerifyGetKey } from 'jose';
 import { SignInRejected } from './identity.js';
 
 /** Clocks drift a little between the provider and us; more than this is a real expiry. */
@@ -10,18 +10,28 @@ export const CLOCK_TOLERANCE_SECONDS = 30;
 /** `email_verified` arrives as a boolean, or as the string "true" from some of the provider's endpoints. */
 export const assertsVerified = (value: unknown): boolean => value === true || value === 'true';
 
+/** The JWT library (about 50 modules), loaded at the first sign-in that brings an ID token, not with the server. */
+const jose = () => import('jose');
+
+/** A provider's published keys, as remoteKeys keeps them. */
+export type RemoteKeys = () => Promise<JWTVerifyGetKey>;
+
 /**
  * The published keys of a JWT-issuing provider, fetched with the given client and cached: keys are
  * reused for 10 minutes, an unknown key id refetches at most every 30 seconds, a fetch gives up
  * after 5 seconds.
  */
-export function remoteKeys(jwksUrl: string, fetch: typeof globalThis.fetch) {
-  return createRemoteJWKSet(new URL(jwksUrl), {
-    cooldownDuration: 30_000,
-    cacheMaxAge: 10 * 60_000,
-    timeoutDuration: 5_000,
-    [customFetch]: fetch,
-  });
+export function remoteKeys(jwksUrl: string, fetch: typeof globalThis.fetch): RemoteKeys {
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  return () =>
+    (keys ??= jose().then(({ createRemoteJWKSet, customFetch }) =>
+      createRemoteJWKSet(new URL(jwksUrl), {
+        cooldownDuration: 30_000,
+        cacheMaxAge: 10 * 60_000,
+        timeoutDuration: 5_000,
+        [customFetch]: fetch,
+      }),
+    ));
 }
 
 /**
@@ -31,12 +41,13 @@ export function remoteKeys(jwksUrl: string, fetch: typeof globalThis.fetch) {
  */
 export async function verifyIdToken(
   token: string,
-  keys: ReturnType<typeof remoteKeys>,
+  keys: RemoteKeys,
   expected: { issuer: string | string[]; audience: string },
 ): Promise<JWTPayload & { sub: string }> {
+  const [{ jwtVerify }, getKey] = await Promise.all([jose(), keys()]);
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, keys, {
+    ({ payload } = await jwtVerify(token, getKey, {
       issuer: expected.issuer,
       audience: expected.audience,
       algorithms: ['RS256'],

@@ -2,7 +2,7 @@
  * OpenID Connect authorization code flow with PKCE, state and nonce (openid-client). Serves the
  * company single sign-on, the auth0-style provider and the demo identity provider alike.
  */
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import type { ProviderIdentity } from './identity.js';
 
 export interface OidcSettings {
@@ -28,18 +28,28 @@ export interface OidcClient {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** openid-client and its JWT library (about 60 modules), loaded at the first sign-in, not with the server. */
+const openid = () => import('openid-client');
+
 export function oidcClient(settings: OidcSettings): OidcClient {
-  let configuration: Promise<client.Configuration> | null = null;
+  let configuration: Promise<Configuration> | null = null;
   const issuerUrl = new URL(settings.issuer);
 
-  function config(): Promise<client.Configuration> {
+  function config(): Promise<Configuration> {
     if (!configuration) {
-      const auth = settings.clientSecret ? client.ClientSecretPost(settings.clientSecret) : client.None();
-      configuration = client.discovery(issuerUrl, settings.clientId, settings.clientSecret, auth, {
-        // Plain http is accepted only for a local issuer (development and the demo provider).
-        execute: issuerUrl.protocol === 'http:' ? [client.allowInsecureRequests] : [],
-        timeout: 10,
-      });
+      configuration = openid().then((client) =>
+        client.discovery(
+          issuerUrl,
+          settings.clientId,
+          settings.clientSecret,
+          settings.clientSecret ? client.ClientSecretPost(settings.clientSecret) : client.None(),
+          {
+            // Plain http is accepted only for a local issuer (development and the demo provider).
+            execute: issuerUrl.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+            timeout: 10,
+          },
+        ),
+      );
       // A failed discovery is retried on the next sign-in instead of being cached forever.
       configuration.catch(() => {
         configuration = null;
@@ -50,7 +60,7 @@ export function oidcClient(settings: OidcSettings): OidcClient {
 
   return {
     async start() {
-      const cfg = await config();
+      const [client, cfg] = await Promise.all([openid(), config()]);
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -66,7 +76,7 @@ export function oidcClient(settings: OidcSettings): OidcClient {
     },
 
     async finish(callbackUrl, checks) {
-      const cfg = await config();
+      const [client, cfg] = await Promise.all([openid(), config()]);
       const tokens = await client.authorizationCodeGrant(cfg, callbackUrl, {
         pkceCodeVerifier: checks.codeVerifier,
         expectedState: checks.state,

@@ -3,7 +3,7 @@
  * first byte (SMTPS) or by STARTTLS, required unless the configuration allows sending in the
  * clear, and every wait (connecting, the greeting, a silent socket) cut off at the mail timeout.
  */
-import nodemailer, { type NodemailerError } from 'nodemailer';
+import type { NodemailerError, Transporter } from 'nodemailer';
 import type { SmtpSettings } from '../../config.js';
 import { MailSendError, type MailTransport } from './mail-transport.js';
 
@@ -11,24 +11,29 @@ import { MailSendError, type MailTransport } from './mail-transport.js';
 const MAX_CONNECTIONS = 5;
 
 export function smtpTransport(settings: SmtpSettings & { timeoutMs: number }): MailTransport {
-  const transporter = nodemailer.createTransport({
-    pool: true,
-    maxConnections: MAX_CONNECTIONS,
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    requireTLS: !settings.secure && settings.startTls === 'required',
-    ...(settings.auth && { auth: { user: settings.auth.user, pass: settings.auth.password } }),
-    connectionTimeout: settings.timeoutMs,
-    greetingTimeout: settings.timeoutMs,
-    socketTimeout: settings.timeoutMs,
-  });
+  // nodemailer (about 40 modules) is loaded for the first email, not with the server.
+  let pool: Promise<Transporter> | undefined;
+  const connections = () =>
+    (pool ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        pool: true,
+        maxConnections: MAX_CONNECTIONS,
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        requireTLS: !settings.secure && settings.startTls === 'required',
+        ...(settings.auth && { auth: { user: settings.auth.user, pass: settings.auth.password } }),
+        connectionTimeout: settings.timeoutMs,
+        greetingTimeout: settings.timeoutMs,
+        socketTimeout: settings.timeoutMs,
+      }),
+    ));
 
   return {
     name: 'smtp',
     async send(to, mail) {
       try {
-        await transporter.sendMail({
+        await (await connections()).sendMail({
           from: mail.from,
           to,
           subject: mail.subject,
@@ -49,7 +54,7 @@ export function smtpTransport(settings: SmtpSettings & { timeoutMs: number }): M
       }
     },
     async close() {
-      transporter.close();
+      if (pool) (await pool).close();
     },
   };
 }

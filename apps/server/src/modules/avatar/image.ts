@@ -10,8 +10,7 @@
  *   A JPEG is written unless the image really uses transparency, which JPEG cannot hold: then PNG.
  */
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import type { Metadata, OutputInfo, SharpOptions } from 'sharp';
 
 export type AvatarContentType = 'image/jpeg' | 'image/png';
 
@@ -59,7 +58,11 @@ function result(content: Buffer, contentType: AvatarContentType, info: OutputInf
   };
 }
 
+/** Loaded at the first upload: sharp (a native library) and file-type took a tenth of the server's start. */
+const imageLibraries = () => Promise.all([import('file-type'), import('sharp')]);
+
 export async function reencodeAvatar(input: Buffer): Promise<AvatarImage> {
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await imageLibraries();
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? ACCEPTED[detected.mime] : undefined;
   if (!format) throw new UnsupportedImageError('type', `Not a JPEG or PNG image (${detected?.mime ?? 'unknown'})`);
