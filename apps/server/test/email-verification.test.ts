@@ -268,6 +268,27 @@ describe('sign in with an emailed code (issue 19)', () => {
     expectFieldError(await post(visitor, SIGN_IN, { Email: 'newcomer@example.com', Code: code }), INVALID);
   });
 
+  it('a passkey prompt started beside the code (the email field offers passkeys) does not void the code, and the sign-in ends every flow', async () => {
+    const visitor = new TestBrowser(server.app);
+    const { asked, before } = await askCode(visitor, 'autofill@example.com');
+    expect(asked.statusCode, asked.body).toBe(200);
+    const code = codeIn(await nextMailTo('autofill@example.com', before));
+
+    // The web app asks for passkey options as the email form opens; here its answer comes last.
+    const passkeyOptions = await post(visitor, '/account/api/v1/login/passkey/options');
+    expect(passkeyOptions.statusCode, passkeyOptions.body).toBe(200);
+
+    const signedIn = await post(visitor, SIGN_IN, { Email: 'autofill@example.com', Code: code });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // Signed in: every flow this browser had under way is ended.
+    const ended = signedIn.cookies.filter((c) => c.name.startsWith('account_signin_flow') && c.value === '');
+    expect(ended.map((c) => c.name).sort()).toEqual([
+      'account_signin_flow',
+      'account_signin_flow_email',
+      'account_signin_flow_passkey',
+    ]);
+  });
+
   it('no account enumeration: a known and an unknown address get the same answer; the known one signs in to its account', async () => {
     const a = await askCode(new TestBrowser(server.app), 'nobody.here@example.com');
     const visitor = new TestBrowser(server.app);

@@ -37,7 +37,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: RouteDeps, option
       );
     }
     await auth.rememberFlow({ state: flow.state, provider, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
-    steps.bindFlow(reply, flow.state);
+    steps.bindFlow(reply, 'redirect', flow.state);
     return flow.url;
   };
 

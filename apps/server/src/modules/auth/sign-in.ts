@@ -32,8 +32,18 @@ export const SECURITY_PAGE = '/account/security';
  */
 export const LINK_COOKIE = 'account_link';
 const LINK_TTL_SECONDS = 600;
-/** Ties a redirect sign-in to the browser that started it (login CSRF, DESIGN §6). */
-export const SIGN_IN_FLOW_COOKIE = 'account_signin_flow';
+/**
+ * Ties a sign-in to the browser that started it (login CSRF, DESIGN §6), with a cookie per kind of
+ * flow: a browser may have more than one under way (the email field offers the site's passkeys
+ * while a code is asked for), and starting one must not replace the flow another is bound to.
+ */
+const SIGN_IN_FLOW_COOKIES = {
+  /** Redirect providers (single sign-on, Auth0, Steam): the state they come back with. */
+  redirect: 'account_signin_flow',
+  email: 'account_signin_flow_email',
+  passkey: 'account_signin_flow_passkey',
+} as const;
+export type SignInFlow = keyof typeof SIGN_IN_FLOW_COOKIES;
 const FLOW_COOKIE_TTL_SECONDS = 600;
 
 export interface SignInDeps {
@@ -132,13 +142,16 @@ export function signInSteps(deps: SignInDeps) {
      * Remembers in this browser that it started the flow with this state: only this browser can
      * finish it, so nobody can make a victim's browser complete the attacker's sign-in.
      */
-    bindFlow(reply: FastifyReply, state: string): void {
-      reply.setCookie(SIGN_IN_FLOW_COOKIE, flows.seal(state), { ...flowCookie, maxAge: FLOW_COOKIE_TTL_SECONDS });
+    bindFlow(reply: FastifyReply, flow: SignInFlow, state: string): void {
+      reply.setCookie(SIGN_IN_FLOW_COOKIES[flow], flows.seal(state), {
+        ...flowCookie,
+        maxAge: FLOW_COOKIE_TTL_SECONDS,
+      });
     },
 
     /** The flow this browser started, still bound (for a flow finished in several tries, as an emailed code). */
-    boundFlow(request: FastifyRequest): string | null {
-      return flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
+    boundFlow(request: FastifyRequest, flow: SignInFlow): string | null {
+      return flows.open(request.cookies[SIGN_IN_FLOW_COOKIES[flow]]);
     },
 
     /**
@@ -160,8 +173,8 @@ export function signInSteps(deps: SignInDeps) {
 
     /** Whether this browser started the flow of `state`; the binding is used up either way. */
     startedHere(request: FastifyRequest, reply: FastifyReply, state: string): boolean {
-      const bound = flows.open(request.cookies[SIGN_IN_FLOW_COOKIE]);
-      reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: flowCookie.path });
+      const bound = flows.open(request.cookies[SIGN_IN_FLOW_COOKIES.redirect]);
+      reply.clearCookie(SIGN_IN_FLOW_COOKIES.redirect, { path: flowCookie.path });
       return bound === state;
     },
 
@@ -204,7 +217,8 @@ export function signInSteps(deps: SignInDeps) {
     /** A sign-in whose shopper is already known (the emailed code): answers the account, as token providers do. */
     async answerShopper(request: FastifyRequest, reply: FastifyReply, method: string, shopperId: number) {
       await enter(request, reply, method, shopperId);
-      reply.clearCookie(SIGN_IN_FLOW_COOKIE, { path: flowCookie.path });
+      // Signed in: no flow this browser had under way is left to finish.
+      for (const name of Object.values(SIGN_IN_FLOW_COOKIES)) reply.clearCookie(name, { path: flowCookie.path });
       reply.header('cache-control', 'no-store');
       return deps.accounts.load(shopperId);
     },

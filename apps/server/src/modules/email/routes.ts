@@ -56,8 +56,8 @@ export function registerEmailRoutes(app: FastifyInstance, deps: RouteDeps, optio
     'loginEmailCode',
     async ({ body, request, reply }) => {
       reply.header('cache-control', 'no-store');
-      const flow = steps.boundFlow(request) ?? randomBytes(24).toString('base64url');
-      steps.bindFlow(reply, flow);
+      const flow = steps.boundFlow(request, 'email') ?? randomBytes(24).toString('base64url');
+      steps.bindFlow(reply, 'email', flow);
       const language = await options.settings.resolveLanguage(undefined, request.headers['accept-language']);
       return email.sendSignInCode(body.email, flow, language, {
         log: request.log,
@@ -74,7 +74,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: RouteDeps, optio
     async ({ body, request, reply }) => {
       const address = signInAddress(body.email);
       await limits.verify(request, reply, `recipient:${address}`);
-      const flow = steps.boundFlow(request);
+      const flow = steps.boundFlow(request, 'email');
       if (flow === null) throw invalidCode();
       await email.checkSignInCode(address, flow, body.code);
       const shopperId = await options.auth.shopperForEmail(address);

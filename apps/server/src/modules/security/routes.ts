@@ -99,7 +99,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: RouteDeps, op
     async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       const flow = randomBytes(24).toString('base64url');
-      steps.bindFlow(reply, flow);
+      steps.bindFlow(reply, 'passkey', flow);
       return { options: await security.signInOptions(flow) };
     },
     { limit: options.signInLimit },
@@ -110,7 +110,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: RouteDeps, op
     deps,
     'loginPasskey',
     async ({ body, request, reply }) => {
-      const flow = steps.boundFlow(request);
+      const flow = steps.boundFlow(request, 'passkey');
       const shopperId = await steps.verified(request, 'passkey', async () => {
         if (flow === null) throw new Error('No passkey sign-in was started in this browser');
         return security.signInWithPasskey(flow, body.credential);

@@ -31,7 +31,7 @@ export function registerSteamRoutes(app: FastifyInstance, options: ProviderRoute
     async ({ reply }) => {
       const state = randomBytes(32).toString('base64url');
       await options.auth.rememberFlow({ state, provider: PROVIDER, codeVerifier: '', nonce: '' });
-      options.steps.bindFlow(reply, state);
+      options.steps.bindFlow(reply, 'redirect', state);
       reply.header('cache-control', 'no-store');
       return { redirectUrl: openId.authorizationUrl(state) };
     },
