@@ -276,7 +276,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       publicUrl: config.publicUrl,
       companyName: async () => (await settings.stored()).companyName,
     });
-    if (!config.demo) app.log.warn('DEV_IDENTITY_PROVIDER is on: anyone can sign in as any email address');
+    if (!config.demo)
+      app.log.warn('DEV_IDENTITY_PROVIDER is on: anyone can sign in with an email address of their choice');
   }
   if (config.demo) {
     registerDemoShop(app, { settings });
