@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -256,5 +257,22 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         await database.drop();
       }
     }, 90_000);
+
+    it('SQLite locked for a moment by the command line: a rate-limited call (the sign-in start) waits for the lock, not 503', async () => {
+      const server = await startServer();
+      const other = new SQLite(path.join(server.config.dataDir, 'account.db'));
+      try {
+        other.exec('begin immediate');
+        const answer = fetch(`${server.baseUrl}/sso/start`);
+        // Long enough for a call that does not wait to have answered already.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        other.exec('commit');
+        const response = await answer;
+        expect(response.status, await response.text()).toBe(200);
+      } finally {
+        other.close();
+        await server.close();
+      }
+    });
   }
 });

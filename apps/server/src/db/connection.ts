@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { CamelCaseRowsPlugin } from './camel-case-rows.js';
-import { PatientSqliteDialect, SQLITE_BUSY_WAIT_MS } from './sqlite-busy.js';
+import { PatientSqliteDialect, SQLITE_BUSY_WAIT_MS, whileBusy } from './sqlite-busy.js';
 import { SqliteStorage } from './storage.js';
 import type { Database } from './types.js';
 
@@ -20,7 +20,17 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** The driver under Kysely, for libraries that need it (rate limits). */
 export type RawDriver =
-  | { kind: 'sqlite'; sqlite: SQLite.Database }
+  | {
+      kind: 'sqlite';
+      /** Kysely's connection: statements of the server's own go through `use`. */
+      sqlite: SQLite.Database;
+      /**
+       * Runs `work` on the connection while Kysely does not use it, and again while it finds the
+       * database busy, as every Kysely statement is (sqlite-busy.ts). Not from inside a Kysely
+       * transaction, which holds the connection until it ends.
+       */
+      use<T>(work: () => Promise<T>): Promise<T>;
+    }
   | {
       kind: 'postgres';
       pool: pg.Pool;
@@ -133,7 +143,15 @@ function openSqlite(dataDir: string, listeners: DbOptions): Db {
   return {
     kysely,
     kind: 'sqlite',
-    raw: { kind: 'sqlite', sqlite },
+    raw: {
+      kind: 'sqlite',
+      sqlite,
+      use: (work) =>
+        whileBusy(() => kysely.connection().execute(work)).catch((error: unknown) => {
+          storage.failed(error);
+          throw error;
+        }),
+    },
     location: file,
     storage,
     close: () => kysely.destroy(),

@@ -2,10 +2,11 @@
  * SQLite under another process's write lock (the command line, a second process on the file).
  * better-sqlite3 waits for the lock synchronously (busy_timeout), holding up the whole server —
  * liveness and static files included — and Kysely's one connection besides, so reads queue behind
- * the waiting write. Instead there is no synchronous wait (SQLITE_BUSY_WAIT_MS) and a write
+ * the waiting write. Instead there is no synchronous wait (SQLITE_BUSY_WAIT_MS) and a statement
  * that finds the database busy waits asynchronously with the connection given back, so reads and
  * everything else carry on; after SQLITE_BUSY_BUDGET_MS the error stands and the API answers 503
- * (db/unavailable.ts).
+ * (db/unavailable.ts). Work on the connection beside Kysely (the rate limits' counters) waits the
+ * same way (whileBusy, through the RawDriver's `use`).
  *
  * Transactions begin IMMEDIATE, taking the write lock at BEGIN, where nothing is held yet: inside
  * one no statement can find the database busy, and BEGIN itself is what waits.
@@ -36,10 +37,40 @@ export const SQLITE_BUSY_BUDGET_MS = 5000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Only plain SQLITE_BUSY: the lock may come free. SQLITE_BUSY_SNAPSHOT (a transaction that read
- * before another process wrote) cannot succeed by waiting, and SQLITE_BUSY_RECOVERY is brief.
+ * SQLITE_BUSY and its extended codes. Only whole transactions are tried again (a statement on its
+ * own is one), so even SQLITE_BUSY_SNAPSHOT, another process's write since this one read, goes
+ * through on the next try.
  */
-const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+};
+
+interface Patience {
+  /** Whether this attempt may be tried again (not inside a transaction, which holds the lock). */
+  mayWait?: () => boolean;
+  /** Waits `ms`, giving back meanwhile what the attempt holds. */
+  pause?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Runs `attempt` again while it finds the database busy, a little longer apart each time, until
+ * SQLITE_BUSY_BUDGET_MS has passed; then, as for any other error, its error stands.
+ */
+export async function whileBusy<T>(
+  attempt: () => Promise<T>,
+  { mayWait = () => true, pause = sleep }: Patience = {},
+): Promise<T> {
+  const deadline = Date.now() + SQLITE_BUSY_BUDGET_MS;
+  for (let ms = 5; ; ms = Math.min(ms * 2, 100)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error) || !mayWait() || Date.now() + ms > deadline) throw error;
+      await pause(ms);
+    }
+  }
+}
 
 type SqliteConfig = ConstructorParameters<typeof SqliteDialect>[0];
 
@@ -69,29 +100,29 @@ class PatientSqliteDriver extends SqliteDriver {
   }
 
   private async execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const deadline = Date.now() + SQLITE_BUSY_BUDGET_MS;
-    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-      try {
-        const result = await (this.raw as DatabaseConnection).executeQuery<R>(query);
-        // A write that changed no row wrote nothing, and inside a transaction nothing is stored
-        // before the commit: neither says that the storage takes writes again.
-        if (this.storage.lastPreparedWrites && (result.numAffectedRows ?? 0n) > 0n) {
-          if (this.inTransaction) this.changed = true;
-          else this.storage.stored();
-        }
-        return result;
-      } catch (error) {
-        if (!isBusy(error) || this.inTransaction || Date.now() + pause > deadline) {
-          this.storage.failed(error);
-          throw error;
-        }
+    let result: QueryResult<R>;
+    try {
+      result = await whileBusy(() => (this.raw as DatabaseConnection).executeQuery<R>(query), {
+        mayWait: () => !this.inTransaction,
         // Outside a transaction nothing is held and a statement that found the database busy
         // changed nothing: the connection serves other queries meanwhile, then this one runs again.
-        await this.releaseConnection();
-        await sleep(pause);
-        await super.acquireConnection();
-      }
+        pause: async (ms) => {
+          await this.releaseConnection();
+          await sleep(ms);
+          await super.acquireConnection();
+        },
+      });
+    } catch (error) {
+      this.storage.failed(error);
+      throw error;
     }
+    // A write that changed no row wrote nothing, and inside a transaction nothing is stored
+    // before the commit: neither says that the storage takes writes again.
+    if (this.storage.lastPreparedWrites && (result.numAffectedRows ?? 0n) > 0n) {
+      if (this.inTransaction) this.changed = true;
+      else this.storage.stored();
+    }
+    return result;
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {

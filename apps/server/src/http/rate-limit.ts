@@ -27,23 +27,32 @@ export class RateLimitedError extends AppError {
 
 const TABLE = 'rate_limits';
 
+/** Counts one attempt for a key in the database; rejects with RateLimiterRes past the limit. */
+function counter(driver: RawDriver, rule: LimitRule): (key: string) => Promise<unknown> {
+  const options = {
+    keyPrefix: rule.name,
+    points: rule.points,
+    duration: rule.windowSeconds,
+    tableName: TABLE,
+    tableCreated: true,
+  };
+  if (driver.kind === 'postgres') {
+    const limiter = new RateLimiterPostgres({ ...options, storeClient: driver.pool, storeType: 'pool' });
+    return (key) => limiter.consume(key);
+  }
+  const limiter = new RateLimiterSQLite({ ...options, storeClient: driver.sqlite, storeType: 'better-sqlite3' });
+  // The counter's upsert takes the shared connection in turn, and waits like every other
+  // statement for another process's lock on the file (the command line).
+  return (key) => driver.use(() => limiter.consume(key));
+}
+
 export function rateLimiters(driver: RawDriver) {
   return function limit(rule: LimitRule): Limit {
-    const options = {
-      keyPrefix: rule.name,
-      points: rule.points,
-      duration: rule.windowSeconds,
-      tableName: TABLE,
-      tableCreated: true,
-    };
-    const limiter =
-      driver.kind === 'postgres'
-        ? new RateLimiterPostgres({ ...options, storeClient: driver.pool, storeType: 'pool' })
-        : new RateLimiterSQLite({ ...options, storeClient: driver.sqlite, storeType: 'better-sqlite3' });
+    const consume = counter(driver, rule);
     /** Counts one attempt for the key (the client address unless given); throws a 429 past the limit. */
     return async (request, reply, key = request.ip) => {
       try {
-        await limiter.consume(key);
+        await consume(key);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
