@@ -15,8 +15,8 @@
  *
  * Options (or the environment variables in brackets): --only (BENCH_ONLY), --db=sqlite,postgres
  * (BENCH_DB), --shoppers (BENCH_SHOPPERS), --orders (BENCH_ORDERS), --heavy (BENCH_HEAVY_ORDERS),
- * --iterations (BENCH_ITERATIONS), --duration, --warmup, --connections, --moderate-connections,
- * --sessions (BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MODERATE_CONNECTIONS, BENCH_SESSIONS), --log-level (BENCH_LOG_LEVEL), --startup-runs
+ * --iterations (BENCH_ITERATIONS), --duration, --windows, --warmup, --connections, --moderate-connections,
+ * --sessions (BENCH_DURATION, BENCH_WINDOWS, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_MODERATE_CONNECTIONS, BENCH_SESSIONS), --log-level (BENCH_LOG_LEVEL), --startup-runs
  * (BENCH_STARTUP_RUNS), --lighthouse-runs (BENCH_LIGHTHOUSE_RUNS), --dir (BENCH_DIR: the kept databases), --out (BENCH_OUT: where the JSON
  * goes), --skip-build (use the builds as they are). See README.md beside this file.
  */
@@ -49,6 +49,7 @@ const { values: args } = parseArgs({
     heavy: { type: 'string' },
     iterations: { type: 'string' },
     duration: { type: 'string' },
+    windows: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
     'moderate-connections': { type: 'string' },
@@ -83,7 +84,8 @@ const size: ShopSize = {
 };
 const options = {
   iterations: count(args.iterations, 'BENCH_ITERATIONS', 300),
-  duration: count(args.duration, 'BENCH_DURATION', 10),
+  duration: count(args.duration, 'BENCH_DURATION', 5),
+  windows: count(args.windows, 'BENCH_WINDOWS', 3),
   warmup: count(args.warmup, 'BENCH_WARMUP', 5, 0),
   connections: count(args.connections, 'BENCH_CONNECTIONS', 10),
   moderateConnections: count(args['moderate-connections'], 'BENCH_MODERATE_CONNECTIONS', 2),

@@ -1,7 +1,7 @@
 /** The results of a run: one JSON file under bench-results/, and markdown tables with the DESIGN §8 budgets. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ApiResult } from './api.js';
+import { type ApiResult, leastOf } from './api.js';
 import type { BundleResult } from './bundle.js';
 import type { ExportResult } from './export.js';
 import type { GeneratedShop } from './generate.js';
@@ -65,7 +65,7 @@ function apiBudgets(kind: string, api: ApiResult): Budget[] {
       budgets.push({
         budget: `server CPU ≤ ${whole(appLimit)} µs/request`,
         subject: `${call.call} (${kind})`,
-        measured: problem ?? `${whole(call.cpuMicrosPerRequest)} µs`,
+        measured: problem ?? `${leastOf(call.cpuWindows)} µs`,
         pass: problem === null && call.cpuMicrosPerRequest <= appLimit,
       });
       if (kind === 'postgres') {
@@ -73,7 +73,9 @@ function apiBudgets(kind: string, api: ApiResult): Budget[] {
         budgets.push({
           budget: `PostgreSQL server CPU ≤ ${whole(limits.postgresServer)} µs/request`,
           subject: `${call.call} (${kind})`,
-          measured: problem ?? (server === undefined ? 'not measured' : `${whole(server)} µs`),
+          measured:
+            problem ??
+            (call.databaseCpuWindows === undefined ? 'not measured' : `${leastOf(call.databaseCpuWindows)} µs`),
           pass: problem === null && server !== undefined && server <= limits.postgresServer,
         });
       }
@@ -218,7 +220,7 @@ export function markdown(results: BenchResults): string {
     out.push(
       '',
       `### API under load (${kind}): ${api.connections} connections, each sending as soon as answered, ` +
-        `${api.duration} s per call, ` +
+        `${api.windows} windows of ${api.duration} s per call (the CPU per request is the least of the windows'), ` +
         `${whole(api.sessions)} signed-in shoppers, LOG_LEVEL=${api.logLevel}`,
       '',
       table(
@@ -229,8 +231,8 @@ export function markdown(results: BenchResults): string {
           'p99 ms',
           'vs bare',
           'p99 ms, moderate load',
-          'server CPU µs/req',
-          'database server CPU µs/req',
+          'server CPU µs/req (least)',
+          'database server CPU µs/req (least)',
           'SQL statements/req',
           'peak RSS',
           'failed',
@@ -259,8 +261,8 @@ export function markdown(results: BenchResults): string {
                   fixed(r.p99),
                   `${Math.round((r.ratio ?? 0) * 100)}%`,
                   r.moderate ? `${fixed(r.moderate.p99)} (${r.moderate.connections} conn.)` : '–',
-                  whole(r.cpuMicrosPerRequest),
-                  r.databaseCpuMicrosPerRequest === undefined ? '–' : whole(r.databaseCpuMicrosPerRequest),
+                  leastOf(r.cpuWindows),
+                  r.databaseCpuWindows === undefined ? '–' : leastOf(r.databaseCpuWindows),
                   r.statementsPerRequest === undefined ? '–' : fixed(r.statementsPerRequest, 1),
                   mb(r.peakRssBytes),
                   r.non2xx + r.errors,
