@@ -17,13 +17,7 @@ export function preferencesService(
   emails: EmailCheck,
   emailChanges: Pick<EmailService, 'planChange' | 'noticeChangeRequested'> | null = null,
 ) {
-  async function preferences(shopperId: number): Promise<Preferences> {
-    const [interests, newsletters] = await Promise.all([
-      repository.interests(shopperId),
-      repository.newsletters(shopperId),
-    ]);
-    return { interests, newsletters };
-  }
+  const preferences = (shopperId: number): Promise<Preferences> => repository.preferences(shopperId);
 
   /**
    * A choice of ids the shop does not have is a 400 naming the field. Replacements answer whether
