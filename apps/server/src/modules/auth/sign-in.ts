@@ -78,6 +78,11 @@ export function signInSteps(deps: SignInDeps) {
     sameSite: 'lax',
     secure: deps.publicUrl.startsWith('https:'),
   };
+  /** The state of the `flow` this browser started, if it is still bound. */
+  const boundFlow = (request: FastifyRequest, flow: SignInFlow): string | null =>
+    flows.open(request.cookies[SIGN_IN_FLOW_COOKIES[flow]]);
+  const endFlow = (reply: FastifyReply, flow: SignInFlow) =>
+    reply.clearCookie(SIGN_IN_FLOW_COOKIES[flow], { path: flowCookie.path });
 
   /** Rotates the session to the shopper and notes the browser; a notice that fails never blocks the sign-in. */
   async function enter(request: FastifyRequest, reply: FastifyReply, provider: string, shopperId: number) {
@@ -150,9 +155,7 @@ export function signInSteps(deps: SignInDeps) {
     },
 
     /** The flow this browser started, still bound (for a flow finished in several tries, as an emailed code). */
-    boundFlow(request: FastifyRequest, flow: SignInFlow): string | null {
-      return flows.open(request.cookies[SIGN_IN_FLOW_COOKIES[flow]]);
-    },
+    boundFlow,
 
     /**
      * Marks this browser's next sign-in with `provider` as a link to the signed-in session (issue
@@ -173,8 +176,8 @@ export function signInSteps(deps: SignInDeps) {
 
     /** Whether this browser started the flow of `state`; the binding is used up either way. */
     startedHere(request: FastifyRequest, reply: FastifyReply, state: string): boolean {
-      const bound = flows.open(request.cookies[SIGN_IN_FLOW_COOKIES.redirect]);
-      reply.clearCookie(SIGN_IN_FLOW_COOKIES.redirect, { path: flowCookie.path });
+      const bound = boundFlow(request, 'redirect');
+      endFlow(reply, 'redirect');
       return bound === state;
     },
 
@@ -218,7 +221,7 @@ export function signInSteps(deps: SignInDeps) {
     async answerShopper(request: FastifyRequest, reply: FastifyReply, method: string, shopperId: number) {
       await enter(request, reply, method, shopperId);
       // Signed in: no flow this browser had under way is left to finish.
-      for (const name of Object.values(SIGN_IN_FLOW_COOKIES)) reply.clearCookie(name, { path: flowCookie.path });
+      for (const flow of Object.keys(SIGN_IN_FLOW_COOKIES) as SignInFlow[]) endFlow(reply, flow);
       reply.header('cache-control', 'no-store');
       return deps.accounts.load(shopperId);
     },
