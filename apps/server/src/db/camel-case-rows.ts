@@ -6,6 +6,7 @@
  * objects (PostgreSQL's parsed JSON columns) are mapped by the plugin itself, their keys being data.
  */
 import { CamelCasePlugin, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
+import { objectBuilder } from './object-builder.js';
 
 type RowMapper = (row: UnknownRow, nested: (value: unknown) => unknown) => UnknownRow;
 
@@ -45,12 +46,12 @@ export class CamelCaseRowsPlugin extends CamelCasePlugin {
     const signature = columns.join('\u0000');
     let mapper = this.#mappers.get(signature);
     if (mapper || this.#mappers.size >= MAPPERS) return mapper;
-    const keys = columns.map((column) => this.camelCase(column));
-    if (keys.includes('__proto__')) return undefined;
-    const fields = columns.map((column, i) => `${JSON.stringify(keys[i])}: nested(row[${JSON.stringify(column)}])`);
-    // why: a function made from the column names (quoted by JSON.stringify) is what makes the
-    // mapping cheap; the names are the statements' own, never a value read from the database.
-    mapper = new Function('row', 'nested', `return { ${fields.join(', ')} };`) as RowMapper;
+    mapper = objectBuilder<RowMapper>(
+      ['row', 'nested'],
+      columns.map((column) => this.camelCase(column)),
+      (i) => `nested(row[${JSON.stringify(columns[i])}])`,
+    );
+    if (!mapper) return undefined;
     this.#mappers.set(signature, mapper);
     return mapper;
   }
