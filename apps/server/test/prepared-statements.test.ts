@@ -4,7 +4,7 @@
  * once, and on SQLite a kept statement is planned once too; the SQL statements per call are
  * counted as the bench counts them.
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -117,4 +117,66 @@ describe(`DESIGN §8 prepared queries (${databaseKind})`, () => {
       expect(ascending(others)).toBe(ascending(few));
     },
   );
+});
+
+describe(`DESIGN §8: rows built by one literal per statement, exactly as the ${databaseKind} driver builds them`, () => {
+  /** The rows the driver under Kysely answers, and those the database library makes itself of the statement. */
+  async function bothRows(query: RawBuilder<unknown>) {
+    const compiled = query.compile(db.kysely);
+    const ours = (await db.kysely.withoutPlugins().executeQuery(compiled)).rows;
+    const parameters = [...compiled.parameters];
+    const theirs =
+      db.raw.kind === 'sqlite'
+        ? db.raw.sqlite.prepare(compiled.sql).all(...parameters)
+        : (await db.raw.pool.query(compiled.sql, parameters)).rows;
+    return { ours, theirs };
+  }
+
+  it('gives the same keys in the same order with the same values, for a new statement and a kept one', async () => {
+    const query = sql`select id, name, view_order, cast(${'Zürich €'} as text) as label, null as missing, cast(${5} as bigint) as big from interests order by id`;
+    for (const run of ['new', 'kept']) {
+      const { ours, theirs } = await bothRows(query);
+      expect(ours, run).toEqual(theirs);
+      expect(ours.map((row) => Object.keys(row as object))).toEqual(theirs.map((row) => Object.keys(row as object)));
+      expect(ours[0], run).toEqual({ id: 1, name: 'Hiking', view_order: 1, label: 'Zürich €', missing: null, big: 5 });
+    }
+  });
+
+  it('lets a later column of the same name win, as the library does', async () => {
+    const { ours, theirs } = await bothRows(sql`select 1 as n, 2 as n, name from interests where id = ${1}`);
+    expect(ours).toEqual([{ n: 2, name: 'Hiking' }]);
+    expect(ours).toEqual(theirs);
+  });
+
+  it('never makes a column named __proto__ the row’s prototype', async () => {
+    const { ours, theirs } = await bothRows(
+      sql`select cast(${'x'} as text) as "__proto__", id from interests where id = ${1}`,
+    );
+    expect(ours).toEqual(theirs);
+    expect(Object.getPrototypeOf(ours[0])).toBe(Object.prototype);
+  });
+
+  it('answers a write with its changed rows, and a write returning rows with those rows', async () => {
+    const inserted = await db.kysely
+      .insertInto('interests')
+      .values({ name: 'Sailing', viewOrder: 3 })
+      .executeTakeFirst();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(1n);
+    const renamed = await db.kysely
+      .updateTable('interests')
+      .set({ name: 'Rowing' })
+      .where('name', '=', 'Sailing')
+      .returning(['name', 'viewOrder'])
+      .execute();
+    expect(renamed).toEqual([{ name: 'Rowing', viewOrder: 3 }]);
+    await db.kysely.deleteFrom('interests').where('name', '=', 'Rowing').execute();
+  });
+
+  it.runIf(databaseKind === 'sqlite')('streams the same rows as it answers at once (SQLite)', async () => {
+    const query = db.kysely.selectFrom('interests').select(['id', 'name', 'viewOrder']).orderBy('id');
+    const streamed: unknown[] = [];
+    for await (const row of query.stream(1)) streamed.push(row);
+    expect(streamed).toEqual(await query.execute());
+    expect(streamed[0]).toEqual({ id: 1, name: 'Hiking', viewOrder: 1 });
+  });
 });
