@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { constants as zlibConstants } from 'node:zlib';
 import { FEATURES } from '@account/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -24,6 +23,7 @@ import { registerDemoMailOutbox } from './demo/mail-outbox-page.js';
 import { registerDemoShop } from './demo/shop.js';
 import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
 import { registerApiDocs } from './http/api-docs.js';
+import { ANSWER_QUALITY, compression } from './http/compression.js';
 import { registerErrorHandling } from './http/errors.js';
 import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { normalizeRequestTarget } from './http/request-target.js';
@@ -143,14 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('endedSessions', endedSessions);
 
   const secure = config.publicUrl.startsWith('https:');
-  // JSON and pages travel compressed (Brotli at a quality cheap enough for every response, else
-  // gzip); the web app's assets were compressed at build time and are sent as they are.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // JSON and pages travel compressed (http/compression.ts).
+  await app.register(fastifyCompress, compression(ANSWER_QUALITY));
   await app.register(fastifyCookie);
   // Custom pages on another origin (the shop's own site) may be framed; the list follows the
   // configuration, refreshed from the settings cache before each request's headers are written.

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
 import { ALL_FEATURES, FEATURES, SiteConfig } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_DIST } from '../src/app.js';
@@ -119,6 +120,22 @@ describe(`DESIGN §8 The page carries what the first screen needs (${databaseKin
     const translations = await browser.request(api(`/translation?language=${language}`));
     expect(embeddedAnswer(page.body, 'getTranslations')).toEqual(translations.json());
     expect(embeddedAnswer(page.body, 'getLocalize')).toEqual((await browser.request(api('/localize'))).json());
+  });
+
+  it('travels at Brotli quality 5, smaller than the JSON answers’ quality 4 makes it: one round trip less on a slow new connection', async () => {
+    const browser = await signedIn(server, 'demo-emma');
+    const brotli = { 'accept-encoding': 'br' };
+    const size = (body: Buffer, quality: number) =>
+      brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    const page = await browser.request({ url: '/account/', headers: brotli });
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload);
+    expect(html.includes('id="answer-getAccount"')).toBe(true);
+    expect(page.rawPayload.length).toBe(size(html, 5));
+    expect(page.rawPayload.length).toBeLessThan(size(html, 4));
+    const answer = await browser.request({ url: api('/order?page=1'), headers: brotli });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.rawPayload.length).toBe(size(brotliDecompressSync(answer.rawPayload), 4));
   });
 
   it('carries no account when signed out: null, what the app makes of the 401, so it need not ask', async () => {

@@ -27,6 +27,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.js';
 import type { ShopperLocale } from '../modules/settings/service.js';
+import { compression, PAGE_QUALITY } from './compression.js';
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config';
 /** Written by the web build (apps/web/scripts/route-preloads.ts); the format is described there. */
@@ -209,12 +210,12 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     return reply.type('text/html; charset=utf-8').send(html);
   };
 
-  const withNonces = { helmet: { enableCSPNonces: true } };
-  app.get('/account', withNonces, renderIndex);
+  const page = { helmet: { enableCSPNonces: true }, compress: compression(PAGE_QUALITY) };
+  app.get('/account', page, renderIndex);
   app.all('/account/api/*', async (request) => {
     throw notFound(`No ${request.method} ${request.url.split('?')[0]}`);
   });
-  app.get('/account/*', withNonces, async (request, reply) => {
+  app.get('/account/*', page, async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     if (files.has(relative)) {
       // Vite fingerprints everything under assets/, so those names never change content.
