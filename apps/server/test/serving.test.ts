@@ -280,6 +280,22 @@ describe('DESIGN §8 Preload links for the screen at the page’s path', () => {
     expect(preloads(page.body)).toEqual({ scripts: [], styles: [] });
   });
 
+  it.skipIf(!existsSync(path.join(DEFAULT_WEB_DIST, 'index.html')))(
+    'the built page carries its icon as a data URI, the picture of favicon.svg: no request for it at the start of a page load',
+    async () => {
+      const built = await startServer({ webDist: DEFAULT_WEB_DIST });
+      try {
+        const html = (await new TestBrowser(built.app).request('/account/login')).body;
+        const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"/.exec(html)?.[1] ?? '';
+        expect(href.startsWith('data:image/svg+xml,')).toBe(true);
+        const file = (await new TestBrowser(built.app).request('/account/favicon.svg')).body.trim();
+        expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(file.replace(/"/g, "'"));
+      } finally {
+        await built.close();
+      }
+    },
+  );
+
   // The real build's table, as `npm run build` writes it (it runs before the tests in `npm test`).
   it.skipIf(!existsSync(path.join(DEFAULT_WEB_DIST, ROUTE_PRELOADS_FILE)))(
     'points at files of the real web build: the login page, the overview and the orders list',
