@@ -10,7 +10,6 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
   type SqliteStatement,
-  type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
 import { CamelCaseRowsPlugin } from './camel-case-rows.js';
@@ -217,30 +216,6 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-type RowBuilder = (values: unknown[]) => UnknownRow;
-/** Per statement name: its column names (joined), and the row builder made for them. */
-const rowBuilders = new Map<string, { columns: string; build: RowBuilder }>();
-
-/**
- * A named statement's rows, which pg answered as arrays of values (rowMode 'array'), made objects by
- * one literal per column list (object-builder.ts): pg builds each row object by copying an empty
- * one and setting its keys one by one. Same keys, order and parsed values; a later column of the
- * same name wins, as in pg's objects.
- */
-function withRowObjects(name: string, result: pg.QueryArrayResult): pg.QueryResult {
-  const names = result.fields.map((field) => field.name);
-  const columns = names.join('\u0000');
-  let kept = rowBuilders.get(name);
-  if (kept?.columns !== columns) {
-    const build =
-      objectBuilder<RowBuilder>(['values'], names, (i) => `values[${i}]`) ??
-      ((values) => Object.fromEntries(names.map((column, i) => [column, values[i]])));
-    kept = { columns, build };
-    rowBuilders.set(name, kept);
-  }
-  return { ...result, rows: result.rows.map(kept.build) };
-}
-
 /** Kysely's transaction control, as its PostgreSQL driver sends it (no isolation level is asked for). */
 const BEGIN = 'begin';
 const ENDS = new Set(['commit', 'rollback']);
@@ -275,10 +250,7 @@ function pooledConnections(pool: pg.Pool): PostgresPool {
       const send = (...args: Parameters<pg.PoolClient['query']>): unknown => {
         const [text, values] = args;
         const name = typeof text === 'string' && Array.isArray(values) ? statementName(text) : undefined;
-        if (!name) return watched(client.query(...args));
-        const answer = client.query({ name, text: text as string, values, rowMode: 'array' });
-        watched(answer);
-        return answer.then((result) => withRowObjects(name, result));
+        return watched(name ? client.query({ name, text: text as string, values }) : client.query(...args));
       };
       const query = (...args: Parameters<pg.PoolClient['query']>): unknown => {
         const [text] = args;
