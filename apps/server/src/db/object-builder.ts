@@ -6,9 +6,10 @@
  */
 
 /**
- * `(...parameters) => ({ [keys[0]]: <valueSource(0)>, … })`, with `valueSource(i)` the JavaScript source of
- * key i's value; undefined when a key is `__proto__`, which in a literal sets the prototype instead.
- * The keys are quoted by JSON.stringify and the values' source is the caller's, never data.
+ * `(...parameters) => ({ [keys[0]]: <valueSource(0)>, … })`, with `valueSource(i)` the JavaScript
+ * source of key i's value; undefined when a key is `__proto__`, which in a literal sets the
+ * prototype instead. The keys are quoted by JSON.stringify and the values' source is the caller's,
+ * never data.
  */
 export function objectBuilder<Builder>(
   parameters: readonly string[],
