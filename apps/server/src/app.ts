@@ -97,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...location,
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    checkpointInBackground: true,
     ...(options.onStatement && { onStatement: options.onStatement }),
     ...(metrics && { onQueryError: metrics.queryError }),
   });

@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { CamelCaseRowsPlugin } from './camel-case-rows.js';
+import { checkpointInBackground } from './checkpoints.js';
 import { objectBuilder } from './object-builder.js';
 import { PatientSqliteDialect, SQLITE_BUSY_WAIT_MS, whileBusy } from './sqlite-busy.js';
 import { SqliteStorage } from './storage.js';
@@ -68,6 +69,8 @@ export interface DbOptions {
   onStatement?: (sql: string) => void;
   /** Told of every statement that failed (metrics). */
   onQueryError?: () => void;
+  /** SQLite: WAL checkpoints on a thread of their own (checkpoints.ts), for the server's connection. */
+  checkpointInBackground?: boolean;
 }
 
 /** Kysely's query log, only when someone listens: without it Kysely adds nothing per query. */
@@ -148,7 +151,7 @@ function withStatementCache(sqlite: SQLite.Database, storage: SqliteStorage): Sq
  */
 const SQLITE_MMAP_BYTES = 2 * 1024 * 1024 * 1024;
 
-function openSqlite(dataDir: string, listeners: DbOptions): Db {
+function openSqlite(dataDir: string, options: DbOptions): Db {
   const file = path.join(dataDir, 'account.db');
   let sqlite: SQLite.Database;
   try {
@@ -172,8 +175,9 @@ function openSqlite(dataDir: string, listeners: DbOptions): Db {
   const kysely = new Kysely<Database>({
     dialect: new PatientSqliteDialect({ database: withStatementCache(sqlite, storage) }, sqlite, storage),
     plugins: [new CamelCaseRowsPlugin()],
-    log: statementLog(listeners),
+    log: statementLog(options),
   });
+  const checkpoints = options.checkpointInBackground ? checkpointInBackground(file, () => storage.logger) : null;
   return {
     kysely,
     kind: 'sqlite',
@@ -188,7 +192,10 @@ function openSqlite(dataDir: string, listeners: DbOptions): Db {
     },
     location: file,
     storage,
-    close: () => kysely.destroy(),
+    close: async () => {
+      await checkpoints?.stop();
+      await kysely.destroy();
+    },
   };
 }
 

@@ -79,6 +79,10 @@ export class SqliteStorage {
     this.log = log;
   }
 
+  get logger(): StorageLog | null {
+    return this.log;
+  }
+
   /** What keeps writes from being stored, or null when they are. */
   get problem(): StorageProblem | null {
     return this.episode?.problem ?? null;
