@@ -230,11 +230,14 @@ if (databaseKind === 'sqlite') {
         const refused = await writeUntilRefused(customer);
         expect(refused.statusCode).toBe(503);
         expect(refused.json()).toMatchObject({ status: 503, code: 'storage_full' });
-        // More writes of several kinds during the episode: each a 503 storage_full.
+        // More writes of several kinds during the episode: each refused (503 storage_full) or, when
+        // it fits, stored (200, and checked to be kept below). The checkpoint thread copies the WAL
+        // into the database file when the file has room, and the WAL is then written from its start
+        // again, without growing: some writes fit.
         for (let i = 0; i < 5; i++) {
           const response = await customer.addAddress();
-          expect(response.statusCode).toBe(503);
-          expect(response.json()).toMatchObject({ code: 'storage_full' });
+          expect([503, 200]).toContain(response.statusCode);
+          if (response.statusCode === 503) expect(response.json()).toMatchObject({ code: 'storage_full' });
           const interests = await customer.browser.request({
             method: 'PATCH',
             url: api('/setting/interests'),
