@@ -155,6 +155,12 @@ async function writeUntilRefused(customer: Shopper) {
   throw new Error('200 writes went through: the storage never filled up');
 }
 
+/** A write while the disk is full: refused with 503 storage_full, or stored when it fit. */
+function refusedOrStored(response: Awaited<ReturnType<HttpBrowser['request']>>) {
+  expect([503, 200]).toContain(response.statusCode);
+  if (response.statusCode === 503) expect(response.json()).toMatchObject({ code: 'storage_full' });
+}
+
 /** Asks readiness until it answers `status` (it recovers by itself); a state, not a time, is awaited. */
 async function readyBecomes(customer: Shopper, status: number) {
   const deadline = performance.now() + 10_000;
@@ -235,16 +241,14 @@ if (databaseKind === 'sqlite') {
         // into the database file when the file has room, and the WAL is then written from its start
         // again, without growing: some writes fit.
         for (let i = 0; i < 5; i++) {
-          const response = await customer.addAddress();
-          expect([503, 200]).toContain(response.statusCode);
-          if (response.statusCode === 503) expect(response.json()).toMatchObject({ code: 'storage_full' });
-          const interests = await customer.browser.request({
-            method: 'PATCH',
-            url: api('/setting/interests'),
-            body: { InterestIds: [] },
-          });
-          expect([503, 200]).toContain(interests.statusCode);
-          if (interests.statusCode === 503) expect(interests.json()).toMatchObject({ code: 'storage_full' });
+          refusedOrStored(await customer.addAddress());
+          refusedOrStored(
+            await customer.browser.request({
+              method: 'PATCH',
+              url: api('/setting/interests'),
+              body: { InterestIds: [] },
+            }),
+          );
         }
         const ready = await customer.ready();
         expect(ready.statusCode).toBe(503);
