@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: ['apps/server/test/**/*.test.ts'],
+          // Tests of SQLite's own files (what an erasure leaves in them).
+          exclude: ['apps/server/test/**/*.sqlite.test.ts'],
           environment: 'node',
           env: { ...env, TEST_DATABASE: 'postgres' },
           // In this order: the template is made on the PostgreSQL the first one starts.

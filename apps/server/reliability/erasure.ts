@@ -181,7 +181,7 @@ export async function runErasure(options: ErasureOptions): Promise<Report> {
       MAIL_TRANSPORT: 'none',
       SIGN_IN_RATE_LIMIT: '1000000',
       WEBHOOK_DELIVERY: 'false',
-      ACCOUNT_DELETION_RECENT_SIGN_IN: '3600',
+      RECENT_SIGN_IN: '3600',
       ACCOUNT_DELETION_POLL_INTERVAL_MS: '100',
     },
     logFile: path.join(options.logDir, `erasure-${database.kind}.log`),

@@ -181,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: RouteDeps = {
     featureEnabled: featureCheck(() => settings.enabledFeatures()),
     idempotency: services.idempotency,
+    stepUp: services.stepUp,
   };
   registerAccountRoutes(app, deps, { accounts });
   registerPhoneRoutes(app, deps, { phone: services.phone, accounts, limits: limits.phone });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -150,6 +151,60 @@ describe('DESIGN §6 TRUST_PROXY: per-IP limits use the address seen by the conf
     for (const value of ['lb.internal', '10.0.0.0/33', '300.1.2.3', '10.0.0.1,', '10.0.0.0/8/1', '11', '1.5']) {
       expect(refusal({ SESSION_SECRET: secret, TRUST_PROXY: value }), value).toMatch(/TRUST_PROXY: /);
     }
+  });
+});
+
+describe('issue 44 TRUST_PROXY: no list that trusts every client, no value that stops the start with a stack trace', () => {
+  it('a list that trusts every client address of a family is refused like true, naming the variable', () => {
+    for (const value of [
+      '0.0.0.0/0',
+      '::/0',
+      '1.2.3.4/0',
+      '0.0.0.0/1,128.0.0.0/1',
+      '0.0.0.0/2, 64.0.0.0/2, 128.0.0.0/1',
+      '::/1,8000::/1',
+      // ::/1 holds ::ffff:0:0/96, and so every IPv4 client.
+      '::/1',
+      '::ffff:0:0/96',
+      '0:0:0:0:0:ffff:0.0.0.0/96',
+      '10.0.0.0/8,::ffff:0.0.0.0/97,::ffff:128.0.0.0/97',
+    ]) {
+      expect(refusal({ SESSION_SECRET: secret, TRUST_PROXY: value }), value).toMatch(
+        /TRUST_PROXY: '.*' trusts every IPv[46] client, so any client's X-Forwarded-For/,
+      );
+    }
+  });
+
+  it('ranges that leave clients out are kept, and Fastify starts with every list the configuration accepts', async () => {
+    for (const value of [
+      '0.0.0.0/1',
+      '10.0.0.0/8,192.168.0.0/16',
+      '8000::/1',
+      '::ffff:10.0.0.0/104',
+      '::ffff:0.0.0.0/97',
+      'fe80::1%eth0',
+      '10.0.0.0/08',
+      '2001:db8::/32,10.0.0.0/8',
+    ]) {
+      const { trustProxy } = loadConfig({ SESSION_SECRET: secret, TRUST_PROXY: value });
+      if (!Array.isArray(trustProxy)) throw new Error(`${value} was not kept as a list`);
+      const app = Fastify({ trustProxy });
+      await app.ready();
+      await app.close();
+    }
+  });
+});
+
+describe('issue 44 RECENT_SIGN_IN: one window for every step-up', () => {
+  it('the two windows it replaced are refused, naming the one to set', () => {
+    for (const name of ['EMAIL_CHANGE_RECENT_SIGN_IN', 'ACCOUNT_DELETION_RECENT_SIGN_IN']) {
+      expect(refusal({ SESSION_SECRET: secret, [name]: '600' })).toContain(`${name}: is replaced by RECENT_SIGN_IN`);
+    }
+    expect(loadConfig({ SESSION_SECRET: secret }).recentSignInSeconds).toBe(600);
+    expect(loadConfig({ SESSION_SECRET: secret, RECENT_SIGN_IN: '120' }).recentSignInSeconds).toBe(120);
+    expect(refusal({ SESSION_SECRET: secret, RECENT_SIGN_IN: '5' })).toContain(
+      'RECENT_SIGN_IN: must be a whole number',
+    );
   });
 });
 

@@ -34,6 +34,13 @@ const int = (fallback: number, min: number, max: number) =>
       return n;
     });
 
+/** A variable that no longer exists: set, it stops the start with the name of the one that took its place. */
+const replacedBy = (name: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined, `is replaced by ${name} (one window for every step-up), set that instead`);
+
 const optionalText = z
   .string()
   .optional()
@@ -66,6 +73,69 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+const IPV4_BITS = 32;
+const IPV6_BITS = 128;
+/** ::ffff:0:0/96, where IPv6 writes IPv4 addresses: the proxy check matches IPv4 clients against it too. */
+const MAPPED_IPV4 = 0xffffn << 32n;
+
+const ipv4Value = (address: string) => address.split('.').reduce((n, octet) => (n << 8n) | BigInt(octet), 0n);
+
+function ipv6Groups(part: string): number[] {
+  if (part === '') return [];
+  return part.split(':').flatMap((group) => {
+    if (!group.includes('.')) return [Number.parseInt(group, 16)];
+    const value = Number(ipv4Value(group));
+    return [Math.floor(value / 0x10000), value % 0x10000];
+  });
+}
+
+function ipv6Value(address: string): bigint {
+  const [head = '', tail] = (address.split('%')[0] ?? '').split('::');
+  const front = ipv6Groups(head);
+  const back = tail === undefined ? [] : ipv6Groups(tail);
+  const groups = [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return groups.reduce((n, group) => (n << 16n) | BigInt(group), 0n);
+}
+
+/** Whether the ranges leave no address of a `bits`-wide family out. */
+function coverAll(ranges: [bigint, bigint][], bits: number): boolean {
+  let next = 0n;
+  for (const [start, end] of ranges.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (start > next) return false;
+    if (end + 1n > next) next = end + 1n;
+  }
+  return next >= 1n << BigInt(bits);
+}
+
+/**
+ * The family whose every client address a list of addresses/CIDRs trusts, if any: `0.0.0.0/0`, but
+ * also halves that add up to it (`0.0.0.0/1,128.0.0.0/1`) or IPv4 written as IPv6 (`::ffff:0:0/96`).
+ * Trusting every address trusts whatever X-Forwarded-For a client sends, as `true` would.
+ */
+function trustsEveryClient(entries: string[]): 'IPv4' | 'IPv6' | null {
+  const v4: [bigint, bigint][] = [];
+  const v6: [bigint, bigint][] = [];
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const bits = isIP(address) === 4 ? IPV4_BITS : IPV6_BITS;
+    const value = bits === IPV4_BITS ? ipv4Value(address) : ipv6Value(address);
+    const size = 1n << BigInt(bits - (prefix === undefined ? bits : Number(prefix)));
+    const range: [bigint, bigint] = [value - (value % size), value - (value % size) + size - 1n];
+    if (bits === IPV4_BITS) {
+      v4.push(range);
+      continue;
+    }
+    v6.push(range);
+    const [start, end] = [
+      range[0] > MAPPED_IPV4 ? range[0] : MAPPED_IPV4,
+      range[1] < MAPPED_IPV4 + 0xffffffffn ? range[1] : MAPPED_IPV4 + 0xffffffffn,
+    ];
+    if (start <= end) v4.push([start - MAPPED_IPV4, end - MAPPED_IPV4]);
+  }
+  if (coverAll(v4, IPV4_BITS)) return 'IPv4';
+  return coverAll(v6, IPV6_BITS) ? 'IPv6' : null;
+}
+
 const trustProxy = optionalText.transform((v, ctx): TrustProxy => {
   const word = v?.toLowerCase();
   if (word === undefined || isOneOf(FALSE_WORDS, word)) return false;
@@ -86,6 +156,14 @@ const trustProxy = optionalText.transform((v, ctx): TrustProxy => {
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined) {
     ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR; set ${wanted}` });
+    return z.NEVER;
+  }
+  const everyone = trustsEveryClient(entries);
+  if (everyone !== null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `'${v}' trusts every ${everyone} client, so any client's X-Forwarded-For; set ${wanted}`,
+    });
     return z.NEVER;
   }
   return entries;
@@ -176,9 +254,10 @@ const Env = z.object({
   EMAIL_VERIFY_RATE_LIMIT: int(30, 1, 1_000_000),
   EMAIL_CODE_IP_LIMIT: int(10, 1, 1_000_000),
   EMAIL_CODE_GLOBAL_LIMIT: int(1000, 1, 10_000_000),
-  EMAIL_CHANGE_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
   ACCOUNT_DELETION_GRACE_DAYS: int(0, 0, 365),
-  ACCOUNT_DELETION_RECENT_SIGN_IN: int(600, 60, 24 * 3600),
+  RECENT_SIGN_IN: int(600, 60, 24 * 3600),
+  EMAIL_CHANGE_RECENT_SIGN_IN: replacedBy('RECENT_SIGN_IN'),
+  ACCOUNT_DELETION_RECENT_SIGN_IN: replacedBy('RECENT_SIGN_IN'),
   ACCOUNT_DELETION_POLL_INTERVAL_MS: int(60_000, 50, 3_600_000),
   DATA_EXPORT_RATE_LIMIT: int(3, 1, 1000),
   PASSKEYS: bool(true),
@@ -242,13 +321,7 @@ export interface CodeRules {
   sendsInAllPerHour: number;
 }
 
-export interface EmailCodeRules extends CodeRules {
-  /**
-   * ASVS 7.5.1: changing a verified email needs a sign-in at most this old, so a session left
-   * open on a shared computer cannot move the account to another address.
-   */
-  recentSignInSeconds: number;
-}
+export type EmailCodeRules = CodeRules;
 
 export const SMS_DEFAULTS = { twilioApiUrl: 'https://api.twilio.com' } as const;
 
@@ -309,6 +382,11 @@ export interface Config {
   /** Every response checked against the contract before it is sent: everywhere but NODE_ENV=production. */
   checkResponses: boolean;
   trustProxy: TrustProxy;
+  /**
+   * The step-up rule's window (issue 44, ASVS 7.5.1): how old a sign-in may be to add, remove or
+   * replace a way into the account (passkeys, linked methods, the verified email, deletion).
+   */
+  recentSignInSeconds: number;
   /** Origins besides our own that the authenticatedredirect cookie may send a shopper to. */
   redirectAllowList: string[];
   /** The company single sign-on (OpenID Connect); in demo mode the built-in identity provider. */
@@ -342,8 +420,6 @@ export interface Config {
   privacy: {
     /** Days a deletion waits, during which a sign-in cancels it; 0 erases at once. */
     deletionGraceDays: number;
-    /** How old a sign-in may be to delete an account with the typed word (no emailed code). */
-    recentSignInSeconds: number;
     /** How often each instance looks for deletions whose grace period is over. */
     deletionPollIntervalMs: number;
     /** Downloads of their data per shopper per day. */
@@ -617,6 +693,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: e.METRICS_PORT > 0 ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
     trustProxy: e.TRUST_PROXY,
+    recentSignInSeconds: e.RECENT_SIGN_IN,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),
     sso,
     emailMxCheck: e.EMAIL_MX_CHECK,
@@ -646,13 +723,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyAttemptsPerHour: e.EMAIL_VERIFY_RATE_LIMIT,
       sendsPerAddressPerHour: e.EMAIL_CODE_IP_LIMIT,
       sendsInAllPerHour: e.EMAIL_CODE_GLOBAL_LIMIT,
-      recentSignInSeconds: e.EMAIL_CHANGE_RECENT_SIGN_IN,
     },
     passkeys: e.PASSKEYS ? passkeysFor(publicUrl) : null,
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: e.VIES_TIMEOUT_MS } : undefined,
     privacy: {
       deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
-      recentSignInSeconds: e.ACCOUNT_DELETION_RECENT_SIGN_IN,
       deletionPollIntervalMs: e.ACCOUNT_DELETION_POLL_INTERVAL_MS,
       exportsPerDay: e.DATA_EXPORT_RATE_LIMIT,
     },

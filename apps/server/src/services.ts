@@ -53,6 +53,7 @@ import { securityService } from './modules/security/service.js';
 import { SessionCache } from './modules/sessions/cache.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
+import { stepUpRule } from './modules/sessions/step-up.js';
 import { settingsRepository } from './modules/settings/repository.js';
 import type { SettingsRouteOptions } from './modules/settings/routes.js';
 import {
@@ -132,7 +133,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     orders,
     exports,
     rewards: rewardsService(repositories.rewards),
-    integration: integrationService({ db: kysely, settings, accounts, exports }),
+    integration: integrationService({ db: kysely, settings, accounts, exports, scrubErased: () => db.scrubErased() }),
     apiKeys: apiKeyStore(kysely),
     webhooks: webhookStore(kysely),
   };
@@ -230,10 +231,12 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       deps.log.warn({ err: error, shopperId, notice: message.kind }, 'security notice not queued');
     }
   };
+  /** The one step-up rule of every call that changes a way into the account. */
+  const stepUp = stepUpRule(config.recentSignInSeconds);
   const emailVerification = emailService(repositories.email, {
     secret: config.sessionSecret,
     codeTtlSeconds: config.emailCodes.codeTtlSeconds,
-    recentSignInSeconds: config.emailCodes.recentSignInSeconds,
+    stepUp,
     mailer: mail.mailer,
   });
   /** Live on PostgreSQL while ended sessions are heard (app.ts listens). */
@@ -244,8 +247,9 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     settings,
     mailer: mail.mailer,
     graceDays: config.privacy.deletionGraceDays,
-    recentSignInSeconds: config.privacy.recentSignInSeconds,
+    stepUp,
     sessionsEnded: (shopperId) => sessionCache.forgetShopper(shopperId),
+    scrubErased: () => db.scrubErased(),
   });
   const auth = authService(repositories.auth, settings, {
     onLinked: (shopperId, provider) =>
@@ -335,6 +339,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       }),
     }),
     email: emailVerification,
+    stepUp,
     security: securityService({
       repository: securityRepository(db.kysely, db.kind),
       passkeys: config.passkeys,

@@ -183,12 +183,13 @@ describe('verified email (issue 19: the account knows whether its email is prove
     });
   });
 
-  it('ASVS 7.5.1: a verified email is changed only soon after a sign-in; nothing of the form is saved otherwise', async () => {
+  it('ASVS 7.5.1: a verified email is changed only soon after a sign-in (the step-up rule); nothing of the form is saved otherwise', async () => {
     const sofia = await signedIn('demo-sofia');
     const { firstName } = await account(sofia);
     await db().updateTable('sessions').set({ createdAt: '2020-01-01T00:00:00.000Z' }).execute();
     const refused = await post(sofia, UPDATE, { Email: 'sofia.late@example.com' });
-    expectFieldError(refused, { Email: 'ac_SignInAgainToChangeEmail' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'recent_sign_in_required' });
     expect(await account(sofia)).toMatchObject({ email: SOFIA_EMAIL, pendingEmail: null, firstName });
   });
 
@@ -323,6 +324,32 @@ describe('sign in with an emailed code (issue 19)', () => {
     }
     expectFieldError(await post(guessed, SIGN_IN, { Email: 'guessed@example.com', Code: right }), INVALID);
     expect((await guessed.request(ME)).statusCode).toBe(401);
+  });
+
+  it('issue 44: strangers cannot lock an address out: 30 wrong codes from another browser and a code asked by a third leave the shopper’s own code working', async () => {
+    const address = `locked.out.${Date.now()}@example.com`;
+    const shopper = new TestBrowser(server.app);
+    const asked = await askCode(shopper, address);
+    const code = codeIn(await nextMailTo(address, asked.before));
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    // A browser that never asked for a code: refused, and nothing counted against the address.
+    const stranger = new TestBrowser(server.app);
+    await stranger.open();
+    for (let i = 0; i < 30; i++) {
+      expectFieldError(await post(stranger, SIGN_IN, { Email: address, Code: wrong }), INVALID);
+    }
+    // A browser that asked for a code of its own to the same address: its tries cost only its own code.
+    const other = new TestBrowser(server.app);
+    const its = await askCode(other, address);
+    await nextMailTo(address, its.before);
+    for (let i = 0; i < 6; i++) {
+      expectFieldError(await post(other, SIGN_IN, { Email: address, Code: wrong }), INVALID);
+    }
+
+    const signedIn = await post(shopper, SIGN_IN, { Email: address, Code: code });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(Account.parse(signedIn.json()).email).toBe(address);
   });
 
   it("security issue: an address typed into another account never pulls its owner's emailed sign-in into that account", async () => {

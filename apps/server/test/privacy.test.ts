@@ -56,7 +56,7 @@ beforeAll(async () => {
         PHONE_CODE_RESEND_INTERVAL: '0',
       },
     }),
-    startServer({ env: { MAIL_TRANSPORT: 'none', ACCOUNT_DELETION_RECENT_SIGN_IN: '60' } }),
+    startServer({ env: { MAIL_TRANSPORT: 'none', RECENT_SIGN_IN: '60' } }),
     startServer({ env: { ACCOUNT_DELETION_GRACE_DAYS: '2', ACCOUNT_DELETION_POLL_INTERVAL_MS: '50' } }),
   ]);
   await server.app.db.kysely
@@ -464,7 +464,7 @@ describe(`issue 21: delete my account (${databaseKind})`, () => {
     expect(fresh.email).toBe(PERSONAS.emma.email);
   });
 
-  it('without mail: the typed word in any of the shop’s languages, any case, after a recent sign-in; a wrong word or an old sign-in is a 400 and deletes nothing', async () => {
+  it('without mail: the typed word in any of the shop’s languages, any case, after a recent sign-in; a wrong word is a 400, an old sign-in the step-up 403, and neither deletes anything', async () => {
     const lukas = await signedIn(noMail, 'demo-lukas');
     const lukasId = await shopperIdOf(noMail, PERSONAS.lukas.email);
     const info = PrivacyInfo.parse((await lukas.request(PRIVACY)).json());
@@ -475,16 +475,16 @@ describe(`issue 21: delete my account (${databaseKind})`, () => {
     expectFieldError(await lukas.request({ method: 'POST', url: DELETE, body: {} }), {
       Confirmation: 'ac_DeleteAccountWordMismatch',
     });
-    // A sign-in older than ACCOUNT_DELETION_RECENT_SIGN_IN (60 s here).
+    // A sign-in older than RECENT_SIGN_IN (60 s here): the step-up rule's answer.
     await db(noMail)
       .updateTable('sessions')
       .set({ createdAt: new Date(Date.now() - 120_000).toISOString() })
       .where('shopperId', '=', lukasId)
       .execute();
     expect(PrivacyInfo.parse((await lukas.request(PRIVACY)).json()).signInAgain).toBe(true);
-    expectFieldError(await lukas.request({ method: 'POST', url: DELETE, body: { Confirmation: 'löschen' } }), {
-      Confirmation: 'ac_SignInAgainToDeleteAccount',
-    });
+    const late = await lukas.request({ method: 'POST', url: DELETE, body: { Confirmation: 'löschen' } });
+    expect(late.statusCode, late.body).toBe(403);
+    expect(late.json()).toMatchObject({ code: 'recent_sign_in_required' });
     expect(await rowsOf(noMail, 'addresses', lukasId)).toBeGreaterThan(0);
 
     const recent = await signedIn(noMail, 'demo-lukas');

@@ -4,49 +4,14 @@
  * onboarding, its email verified; a shopper changes their email and confirms it with the code
  * sent to the new address, the account keeping the old one until then.
  */
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { expireCodesOf, latestCode, typeCode } from './codes';
 import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAsNewShopper } from './fixtures';
-import { mainDataDir } from './providers.config';
-
-/** The code in the newest email the demo's outbox holds for an address, once it is there. */
-async function latestCode(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect(async () => {
-    const response = await page.request.get(`/demo-mail/latest?to=${encodeURIComponent(to)}`);
-    expect(response.ok()).toBe(true);
-    code = ((await response.json()) as { code: string | null }).code ?? '';
-    expect(code).toMatch(/^\d{6}$/);
-  }).toPass();
-  return code;
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-}
 
 /** The edit-profile form needs a phone number; a new shopper has none. */
 async function fillPhone(page: Page) {
   await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+31 612345678');
   await page.getByRole('textbox', { name: 'Confirm phone number' }).fill('+31 612345678');
-}
-
-/**
- * Ends the ten minutes of the codes sent to an address, in the suite's server database: a test
- * cannot wait them out. The server reads the expiry from the row on every check.
- */
-function expireCodesOf(email: string) {
-  const db = new Database(path.join(mainDataDir, 'account.db'));
-  try {
-    db.prepare('update email_codes set expires_at = ? where email = ?').run(
-      new Date(Date.now() - 1000).toISOString(),
-      email,
-    );
-  } finally {
-    db.close();
-  }
 }
 
 const uniqueAddress = (what: string) => `${what}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;

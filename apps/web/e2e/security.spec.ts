@@ -5,6 +5,7 @@
  * (WebAuthn.addVirtualAuthenticator of the DevTools protocol): add, sign in with, remove.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { ageSignInsOf, latestCode, typeCode } from './codes';
 import { callApi, expectNoAxeViolations } from './fixtures';
 import { FRESH_URL, PROVIDERS_URL, STAND_INS_URL } from './providers.config';
 
@@ -179,5 +180,59 @@ test.describe('issue 20: passkeys', () => {
     await passkey.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Your passkey has been removed')).toBeVisible();
     await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+  });
+});
+
+test.describe('issue 44: a new way in needs a fresh sign-in', () => {
+  test('a passkey added on an old sign-in asks the shopper to confirm with the emailed code, then is added without starting over', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const email = `step.up.${unique()}@example.com`;
+    await newShopper(page, email);
+    ageSignInsOf(email);
+    await openSecurity(page);
+    const card = page.getByRole('region', { name: 'Sign-in methods' });
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Old session laptop');
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await expect(dialog.getByText(`We have sent a 6-digit code to ${email}.`)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('step-up-dialog.png') });
+    await typeCode(page, await latestCode(page, email));
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Your passkey has been added')).toBeVisible();
+    await expect(card.getByRole('listitem').filter({ hasText: 'Old session laptop' })).toBeVisible();
+  });
+
+  test('cancelling the confirmation adds nothing', async ({ page }) => {
+    const email = `step.up.cancel.${unique()}@example.com`;
+    await newShopper(page, email);
+    ageSignInsOf(email);
+    await openSecurity(page);
+    const card = page.getByRole('region', { name: 'Sign-in methods' });
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Never added');
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('The passkey could not be added')).toBeVisible();
+    await expect(card.getByRole('listitem').filter({ hasText: 'Never added' })).toHaveCount(0);
   });
 });

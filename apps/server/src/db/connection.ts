@@ -49,6 +49,11 @@ export interface Db {
   location: string;
   /** SQLite: whether writes can be stored (disk full, read-only, file deleted); null on PostgreSQL. */
   storage: SqliteStorage | null;
+  /**
+   * After an account is erased: leaves no readable copy of its rows in the files the product
+   * controls (issue 44). Never rejects: a failure is logged and the next erasure tries again.
+   */
+  scrubErased(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -150,6 +155,9 @@ function withStatementCache(sqlite: SQLite.Database, storage: SqliteStorage): Sq
  * the system's file cache (shared, reclaimable), though they count in the server's RSS.
  */
 const SQLITE_MMAP_BYTES = 2 * 1024 * 1024 * 1024;
+/** A busy WAL is tried again this often, this long apart, after an erasure (up to 2 s). */
+const SCRUB_ATTEMPTS = 40;
+const SCRUB_RETRY_MS = 50;
 
 function openSqlite(dataDir: string, options: DbOptions): Db {
   const file = path.join(dataDir, 'account.db');
@@ -165,6 +173,9 @@ function openSqlite(dataDir: string, options: DbOptions): Db {
     sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     // None: a busy database is waited for asynchronously instead (sqlite-busy.ts).
     sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
+    // Deleted and overwritten content is zeroed, not left in free space (issue 44: an erased
+    // account leaves no readable copy in the file).
+    sqlite.pragma('secure_delete = ON');
   } catch (error) {
     throw new DatabaseOpenError(
       `Cannot open the SQLite database at ${file}: ${(error as Error).message}. ` +
@@ -178,20 +189,36 @@ function openSqlite(dataDir: string, options: DbOptions): Db {
     log: statementLog(options),
   });
   const checkpoints = options.checkpointInBackground ? checkpointInBackground(file, () => storage.logger) : null;
+  const use = <T>(work: () => Promise<T>): Promise<T> =>
+    whileBusy(() => kysely.connection().execute(work)).catch((error: unknown) => {
+      storage.failed(error);
+      throw error;
+    });
+  /**
+   * The WAL still holds the pages as they were before the erasure. A TRUNCATE checkpoint copies
+   * the WAL into the database file (where secure_delete zeroed the erased rows) and empties it.
+   * It is refused while another connection reads or checkpoints (the checkpoint thread, the
+   * command line): tried again for a while, then left to the next erasure.
+   */
+  const scrubErased = async () => {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const [result] = (await use(async () => sqlite.pragma('wal_checkpoint(TRUNCATE)'))) as { busy: number }[];
+        if (result?.busy === 0) return;
+        if (attempt === SCRUB_ATTEMPTS) throw new Error('the WAL was in use on every attempt');
+        await new Promise((resolve) => setTimeout(resolve, SCRUB_RETRY_MS));
+      }
+    } catch (error) {
+      storage.logger?.warn({ err: error }, 'erased rows not yet cleared from the WAL');
+    }
+  };
   return {
     kysely,
     kind: 'sqlite',
-    raw: {
-      kind: 'sqlite',
-      sqlite,
-      use: (work) =>
-        whileBusy(() => kysely.connection().execute(work)).catch((error: unknown) => {
-          storage.failed(error);
-          throw error;
-        }),
-    },
+    raw: { kind: 'sqlite', sqlite, use },
     location: file,
     storage,
+    scrubErased,
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -351,6 +378,9 @@ function openPostgres(
     raw: { kind: 'postgres', pool, client: () => new pg.Client({ connectionString: databaseUrl, keepAlive: true }) },
     location,
     storage: null,
+    // PostgreSQL keeps dead rows until VACUUM reuses their space, and its WAL, backups and replicas
+    // hold copies the product cannot reach: the README's Security section says what operators do.
+    scrubErased: async () => {},
     close: () => kysely.destroy(),
   };
 }

@@ -406,6 +406,8 @@ export interface EmailCodesTable {
   email: string;
   /** HMAC-SHA256 of the code with what it is bound to; the code itself is never stored. */
   codeHash: string;
+  /** SHA-256 of the sign-in flow of the browser that asked for a sign-in code; null for the other purposes. */
+  flowHash: string | null;
   attempts: Generated<number>;
   used: Generated<Flag>;
   createdAt: Timestamp;

@@ -42,6 +42,8 @@ export interface RouteDeps {
   featureEnabled(feature: Feature): Promise<boolean>;
   /** Answers a repeated create call (same shopper, call and Idempotency-Key) with its first answer. */
   idempotency: IdempotencyService;
+  /** The step-up rule (modules/sessions/step-up.ts) of the calls marked `stepUp` in the table. */
+  stepUp: { require(signedInAt: () => Promise<Date | null>): Promise<void> };
 }
 
 export function registerEndpoint<N extends EndpointName>(
@@ -61,6 +63,7 @@ export function registerEndpoint<N extends EndpointName>(
   if (schemas.response) schema.response = { 200: schemas.response };
   const feature = 'feature' in endpoint ? endpoint.feature : undefined;
   const takesIdempotencyKey = 'idempotencyKey' in endpoint;
+  const needsStepUp = 'stepUp' in endpoint;
 
   app.route({
     method: endpoint.method,
@@ -77,6 +80,7 @@ export function registerEndpoint<N extends EndpointName>(
       if (feature && !(await deps.featureEnabled(feature))) {
         throw new AppError(404, ERROR_CODES.featureDisabled, `${feature} is not enabled`);
       }
+      if (needsStepUp) await deps.stepUp.require(() => request.signedInAt());
     },
     handler: async (request, reply) => {
       const context = {

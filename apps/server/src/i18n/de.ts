@@ -157,8 +157,6 @@ export const DE: Catalogue = {
     'Ihr Konto behält {email}, bis Sie den Code eingeben, den wir an die neue Adresse gesendet haben.',
   ac_KeepCurrentEmail: 'Aktuelle Adresse behalten',
   ac_EmailChangeCancelled: 'Ihre E-Mail-Adresse wurde nicht geändert',
-  ac_SignInAgainToChangeEmail:
-    'Bitte melden Sie sich zu Ihrer Sicherheit erneut an, bevor Sie Ihre E-Mail-Adresse ändern.',
   ac_EmailCannotBeUsed: 'Diese E-Mail-Adresse kann nicht verwendet werden. Bitte wählen Sie eine andere.',
   ac_SignInWithEmail: 'Mit E-Mail anmelden',
   ac_EmailSignInInstruction:
@@ -542,6 +540,11 @@ export const DE: Catalogue = {
   ac_DeleteAccountFailed: 'Ihr Konto konnte nicht gelöscht werden. Bitte versuchen Sie es später erneut.',
   ac_SignInAgainToDeleteAccount: 'Melden Sie sich zu Ihrer Sicherheit erneut an, bevor Sie Ihr Konto löschen.',
   ac_SignInAgain: 'Erneut anmelden',
+  ac_ConfirmItsYouTitle: 'Bestätigen Sie, dass Sie es sind',
+  ac_ConfirmItsYouText:
+    'Bestätigen Sie zu Ihrer Sicherheit, dass Sie es sind, bevor Sie ändern, wie Sie sich bei Ihrem Konto anmelden.',
+  ac_ConfirmItsYouCode: 'Wir haben einen 6-stelligen Code an {email} gesendet. Geben Sie ihn ein, um fortzufahren.',
+  ac_ConfirmItsYouSignInAgain: 'Oder melden Sie sich erneut an: Danach kommen Sie auf diese Seite zurück.',
 
   // Custom pages
   ac_PageLoading: 'Seite wird geladen…',

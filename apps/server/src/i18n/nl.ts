@@ -156,7 +156,6 @@ export const NL: Catalogue = {
   ac_EmailChangePendingHint: 'Je account houdt {email} tot je de code invult die we naar het nieuwe adres stuurden.',
   ac_KeepCurrentEmail: 'Huidig adres houden',
   ac_EmailChangeCancelled: 'Je e-mailadres is niet gewijzigd',
-  ac_SignInAgainToChangeEmail: 'Log voor je veiligheid opnieuw in voordat je je e-mailadres wijzigt.',
   ac_EmailCannotBeUsed: 'Dit e-mailadres kan niet worden gebruikt. Kies een ander adres.',
   ac_SignInWithEmail: 'Inloggen met e-mail',
   ac_EmailSignInInstruction: 'Vul je e-mailadres in en we sturen je een code om in te loggen. Geen wachtwoord nodig.',
@@ -532,6 +531,10 @@ export const NL: Catalogue = {
   ac_DeleteAccountFailed: 'Je account kon niet worden verwijderd. Probeer het later opnieuw.',
   ac_SignInAgainToDeleteAccount: 'Log voor je veiligheid opnieuw in voordat je je account verwijdert.',
   ac_SignInAgain: 'Opnieuw inloggen',
+  ac_ConfirmItsYouTitle: 'Bevestig dat jij het bent',
+  ac_ConfirmItsYouText: 'Bevestig voor je veiligheid dat jij het bent voordat je wijzigt hoe je inlogt op je account.',
+  ac_ConfirmItsYouCode: 'We hebben een code van 6 cijfers naar {email} gestuurd. Vul die in om verder te gaan.',
+  ac_ConfirmItsYouSignInAgain: 'Of log opnieuw in: daarna kom je terug op deze pagina.',
 
   // Custom pages
   ac_PageLoading: 'Pagina laden…',

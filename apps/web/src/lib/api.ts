@@ -3,7 +3,8 @@
  * keys (spec §7), the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on non-GET calls, a fresh
  * Idempotency-Key on each submission of a create call, and one error type carrying the server's
  * error body. Failures are passed on unchanged (§8); a 401 of a signed-in call also reports the
- * session ended (lib/session-end.ts).
+ * session ended (lib/session-end.ts), and a step-up refusal asks the shopper to confirm it is them,
+ * then repeats the call (lib/step-up.ts).
  */
 import {
   API_BASE,
@@ -19,6 +20,7 @@ import {
 } from '@account/contract';
 import { readCookie } from './cookies';
 import { sessionEnded } from './session-end';
+import { confirmIdentity, isStepUpRefusal } from './step-up';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -49,6 +51,8 @@ export interface CallInput<N extends EndpointName> {
   signal?: AbortSignal;
   /** Lets the request outlive the page: a save sent while the shopper leaves (pagehide). */
   keepalive?: boolean;
+  /** Set on the repeat after a step-up (lib/step-up.ts): a second refusal is not asked about again. */
+  retried?: boolean;
 }
 
 function queryString(query: unknown): string {
@@ -112,7 +116,14 @@ export async function call<N extends EndpointName>(name: N, input: CallInput<N> 
     keepalive: input.keepalive,
   });
   if (response.status === 401 && endpoint.auth) sessionEnded();
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) {
+    const error = await failure(response);
+    // Refused for an old sign-in: once the shopper has confirmed it is them, the same call again.
+    if (!input.retried && isStepUpRefusal(error.status, error.body) && (await confirmIdentity())) {
+      return call(name, { ...input, retried: true });
+    }
+    throw error;
+  }
   if (response.status === 204) return undefined as ResponseOf<N>;
   return (await response.json()) as ResponseOf<N>;
 }

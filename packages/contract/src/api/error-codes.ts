@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   lastSignInMethod: 'last_sign_in_method',
   /** A link was refused: the provider's identity belongs to another account (409). */
   identityTaken: 'identity_taken',
+  /**
+   * A call that changes how the account is signed in to, on a session whose sign-in is not recent
+   * (403): the shopper confirms it is them (signs in again, or with an emailed code), then repeats it.
+   */
+  recentSignInRequired: 'recent_sign_in_required',
   internal: 'internal_error',
 } as const;
 

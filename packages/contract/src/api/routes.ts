@@ -25,6 +25,13 @@ export interface EndpointDef {
    * IDEMPOTENCY_KEY_HEADER, and a repeat with the same key answers the first result.
    */
   idempotencyKey?: true;
+  /**
+   * A call that adds, removes or replaces a way into the account: it needs a recent sign-in (the
+   * server's one step-up rule), else it answers 403 ERROR_CODES.recentSignInRequired. Calls that
+   * do so only sometimes (an email change in updateAccount, a deletion by typed word) apply the
+   * same rule in their service.
+   */
+  stepUp?: true;
 }
 
 export const API_BASE = '/account/api/v1';
@@ -208,21 +215,25 @@ export const endpoints = {
     method: 'POST',
     path: '/security/identities/link/:provider',
     auth: true,
+    stepUp: true,
   },
   removeIdentity: {
     method: 'DELETE',
     path: '/security/identities/:id',
     auth: true,
+    stepUp: true,
   },
   passkeyRegistrationOptions: {
     method: 'POST',
     path: '/security/passkeys/options',
     auth: true,
+    stepUp: true,
   },
   addPasskey: {
     method: 'POST',
     path: '/security/passkeys',
     auth: true,
+    stepUp: true,
   },
   renamePasskey: {
     method: 'PATCH',
@@ -233,6 +244,7 @@ export const endpoints = {
     method: 'DELETE',
     path: '/security/passkeys/:id',
     auth: true,
+    stepUp: true,
   },
   // Served by modules/settings: the site configuration, its texts and the shopper's localisation.
   getSetting: {

@@ -161,7 +161,6 @@ export const EN = {
   ac_EmailChangePendingHint: 'Your account keeps {email} until you enter the code we sent to the new address.',
   ac_KeepCurrentEmail: 'Keep current address',
   ac_EmailChangeCancelled: 'Your email address was not changed',
-  ac_SignInAgainToChangeEmail: 'For your security, sign in again before you change your email address.',
   ac_EmailCannotBeUsed: 'This email address cannot be used. Choose another one.',
   ac_SignInWithEmail: 'Sign in with email',
   ac_EmailSignInInstruction: 'Enter your email address and we will send you a code to sign in. No password needed.',
@@ -532,6 +531,10 @@ export const EN = {
   ac_DeleteAccountFailed: 'Your account could not be deleted. Please try again later.',
   ac_SignInAgainToDeleteAccount: 'For your security, sign in again before you delete your account.',
   ac_SignInAgain: 'Sign in again',
+  ac_ConfirmItsYouTitle: 'Confirm it’s you',
+  ac_ConfirmItsYouText: 'For your security, confirm it’s you before you change how you sign in to your account.',
+  ac_ConfirmItsYouCode: 'We have sent a 6-digit code to {email}. Enter it to continue.',
+  ac_ConfirmItsYouSignInAgain: 'Or sign in again: afterwards you come back to this page.',
 
   // Custom pages
   ac_PageLoading: 'Loading page…',

@@ -7,10 +7,14 @@ import { recordEvent } from '../webhooks/outbox.js';
 type Executor = Kysely<Database> | Transaction<Database>;
 type Purpose = EmailCodesTable['purpose'];
 
-/** Whose code it is: a shopper confirming an address or a deletion, or anybody signing in to an address. */
+/**
+ * Whose code it is: a shopper confirming an address or a deletion, or the browser signing in to an
+ * address (`flowHash`: the SHA-256 of its sign-in flow), so that one browser's codes and tries never
+ * touch another's.
+ */
 export type CodeOwner =
   | { purpose: 'verify' | 'delete_account'; shopperId: number }
-  | { purpose: 'sign_in'; email: string };
+  | { purpose: 'sign_in'; email: string; flowHash: string };
 
 export interface ShopperEmail {
   email: string;
@@ -21,7 +25,9 @@ export interface ShopperEmail {
 
 /** The code rows of this owner. */
 const ownedBy = (owner: CodeOwner) => (eb: ExpressionBuilder<Database, 'emailCodes'>) =>
-  owner.purpose === 'sign_in' ? eb('email', '=', owner.email) : eb('shopperId', '=', owner.shopperId);
+  owner.purpose === 'sign_in'
+    ? eb.and([eb('email', '=', owner.email), eb('flowHash', '=', owner.flowHash)])
+    : eb('shopperId', '=', owner.shopperId);
 
 export function emailRepository(db: Kysely<Database>) {
   return {
@@ -63,6 +69,7 @@ export function emailRepository(db: Kysely<Database>) {
           .values({
             purpose: owner.purpose satisfies Purpose,
             shopperId: owner.purpose === 'sign_in' ? null : owner.shopperId,
+            flowHash: owner.purpose === 'sign_in' ? owner.flowHash : null,
             ...code,
           })
           .execute();

@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/service.js';
 import type { SignInSteps } from '../auth/sign-in.js';
 import { type CodeLimits, throttleSend } from '../codes/limits.js';
 import type { SettingsService } from '../settings/service.js';
-import { type EmailService, invalidCode, signInAddress } from './service.js';
+import { type EmailService, invalidCode, signInAddress, signInFlowHash } from './service.js';
 
 export interface EmailRouteOptions {
   email: EmailService;
@@ -72,10 +72,14 @@ export function registerEmailRoutes(app: FastifyInstance, deps: RouteDeps, optio
     deps,
     'loginEmail',
     async ({ body, request, reply }) => {
-      const address = signInAddress(body.email);
-      await limits.verify(request, reply, `recipient:${address}`);
+      // A wrong code counts against the browser that asked for the code (its flow), besides the
+      // per-client limit of every sign-in: never against the address, or strangers could lock its
+      // owner out (issue 44). A code dies after MAX_WRONG_ATTEMPTS, and codes are capped per hour
+      // in all, so guesses over every flow stay bounded without a counter strangers could fill.
       const flow = steps.boundFlow(request, 'email');
       if (flow === null) throw invalidCode();
+      await limits.verify(request, reply, `flow:${signInFlowHash(flow)}`);
+      const address = signInAddress(body.email);
       await email.checkSignInCode(address, flow, body.code);
       const shopperId = await options.auth.shopperForEmail(address);
       return steps.answerShopper(request, reply, 'email', shopperId);

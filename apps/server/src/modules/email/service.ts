@@ -3,6 +3,7 @@
  * rules as the phone code, spec §5 Verification code, §9 Verification), a change of address that
  * takes effect only when the new address confirms it, and sign-in with an emailed code.
  */
+import { createHash } from 'node:crypto';
 import { ERROR_CODES } from '@account/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -11,6 +12,7 @@ import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/index.js';
 import { checkCode } from '../codes/code-rows.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
+import type { StepUp } from '../sessions/step-up.js';
 import type { CodeOwner, EmailRepository, ShopperEmail } from './repository.js';
 
 export const invalidCode = () =>
@@ -20,8 +22,8 @@ export interface EmailServiceOptions {
   /** The server secret the code hashes are keyed from. */
   secret: string;
   codeTtlSeconds: number;
-  /** ASVS 7.5.1: how old a sign-in may be to change a verified email. */
-  recentSignInSeconds: number;
+  /** The step-up rule: replacing a verified email needs a recent sign-in. */
+  stepUp: Pick<StepUp, 'require'>;
   mailer: Mailer;
   now?: () => Date;
 }
@@ -45,6 +47,16 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Sign-in codes are per address whatever its case. */
 export const signInAddress = (email: string) => email.trim().toLowerCase();
 
+/** How a browser's sign-in flow is kept and counted: its SHA-256, never the flow itself. */
+export const signInFlowHash = (flow: string) => createHash('sha256').update(flow).digest('hex');
+
+/** A sign-in code's owner: the browser's flow. */
+const signInOwner = (email: string, flow: string): CodeOwner => ({
+  purpose: 'sign_in',
+  email,
+  flowHash: signInFlowHash(flow),
+});
+
 /** Thrown inside the verify transaction to undo it. */
 class NotConfirmed extends Error {
   constructor(readonly answer: AppError) {
@@ -67,9 +79,9 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
   const target = (shopper: ShopperEmail): string | null =>
     shopper.pendingEmail ?? (shopper.emailVerifiedBy === null && shopper.email !== '' ? shopper.email : null);
 
-  const bindingOf = (owner: CodeOwner, email: string, flow?: string) =>
+  const bindingOf = (owner: CodeOwner, email: string) =>
     owner.purpose === 'sign_in'
-      ? `sign_in:${flow}:${email}`
+      ? `sign_in:${owner.flowHash}:${email}`
       : `${owner.purpose}:${owner.shopperId}:${email.toLowerCase()}`;
 
   /**
@@ -90,7 +102,6 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     language: string | null,
     kind: 'email-verification-code' | 'sign-in-code' | 'account-deletion-code',
     log: SendContext['log'],
-    flow?: string,
   ) {
     const code = newCode();
     const message: MailMessage = { kind, code, ttlSeconds: options.codeTtlSeconds };
@@ -103,7 +114,7 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     const created = now();
     await repository.storeCode(owner, {
       email,
-      codeHash: codeHash(key, bindingOf(owner, email, flow), code),
+      codeHash: codeHash(key, bindingOf(owner, email), code),
       createdAt: created.toISOString(),
       expiresAt: new Date(created.getTime() + options.codeTtlSeconds * 1000).toISOString(),
     });
@@ -118,9 +129,8 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     email: string,
     code: string,
     onMatch: (trx: Transaction<Database>, at: string) => Promise<void>,
-    flow?: string,
   ): Promise<void> {
-    const candidate = codeHash(key, bindingOf(owner, email, flow), code);
+    const candidate = codeHash(key, bindingOf(owner, email), code);
     let matched: boolean;
     try {
       matched = await checkCode<Transaction<Database>>(
@@ -148,17 +158,14 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     /**
      * Decides what saving `email` in the profile does. Without mail nothing can be proven, so it is
      * saved as before (unverified). A verified address is protected: the new one waits for its
-     * code, the old address hears of the request, and only a recent sign-in may ask (ASVS 7.5.1).
+     * code, the old address hears of the request, and only a recent sign-in may ask (the step-up rule).
      */
     async planChange(shopperId: number, email: string, signedInAt: () => Promise<Date | null>): Promise<EmailChange> {
       const shopper = await shopperEmail(shopperId);
       if (same(shopper.email, email)) return { save: 'unchanged' };
       if (!mailer.configured || shopper.emailVerifiedBy === null || shopper.email === '') return { save: 'email' };
       if (shopper.pendingEmail !== null && same(shopper.pendingEmail, email)) return { save: 'pending', fresh: false };
-      const since = await signedInAt();
-      if (since === null || now().getTime() - since.getTime() > options.recentSignInSeconds * 1000) {
-        throw fieldErrors({ Email: 'ac_SignInAgainToChangeEmail' }, 'Sign in again to change your email address');
-      }
+      await options.stepUp.require(signedInAt);
       return { save: 'pending', fresh: true };
     },
 
@@ -228,7 +235,7 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     ): Promise<{ emailVerifyExpireIn: number }> {
       const address = signInAddress(email);
       await context.throttle(address);
-      await sendAndStore({ purpose: 'sign_in', email: address }, address, language, 'sign-in-code', context.log, flow);
+      await sendAndStore(signInOwner(address, flow), address, language, 'sign-in-code', context.log);
       return { emailVerifyExpireIn: options.codeTtlSeconds };
     },
 
@@ -272,7 +279,7 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     /** Checks a sign-in code from the browser whose flow asked for it; throws the invalid-code error otherwise. */
     async checkSignInCode(email: string, flow: string, code: string): Promise<void> {
       const address = signInAddress(email);
-      await check({ purpose: 'sign_in', email: address }, address, code, async () => {}, flow);
+      await check(signInOwner(address, flow), address, code, async () => {});
     },
   };
 }

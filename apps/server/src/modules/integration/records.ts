@@ -43,6 +43,8 @@ export type DeleteOutcome = 'deleted' | 'absent';
 export interface ChangeEffects {
   /** Site settings, lists, pages or texts changed: the settings cache must be read again. */
   settings: boolean;
+  /** A shopper was deleted: the old bytes of its rows are cleared from the database's files. */
+  erased: boolean;
 }
 
 /** What a change needs besides its record: the time, and the locale a new shopper starts with. */
@@ -429,7 +431,10 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
 };
 
 const remove: Record<RecordKind, DeleteHandler> = {
-  shopper: async (w, k) => ({ outcome: delete_(await w.shoppers.remove(keyOf(k, 'id'))) }),
+  shopper: async (w, k) => {
+    const deleted = await w.shoppers.remove(keyOf(k, 'id'));
+    return { outcome: delete_(deleted), effects: { erased: deleted } };
+  },
   product: async (w, k) => ({ outcome: delete_(await w.products.delete(keyOf(k, 'id'))) }),
   order: async (w, k) => ({ outcome: delete_(await w.orders.remove(keyOf(k, 'id'))) }),
   voucherCampaign: async (w, k) => ({ outcome: delete_(await w.rewards.deleteCampaign(keyOf(k, 'id'))) }),

@@ -80,6 +80,8 @@ export interface IntegrationServiceOptions {
   accounts: AccountService;
   /** The shopper export the shopper's own download reads with. */
   exports: PrivacyExport;
+  /** Clears a deleted shopper's old bytes from the database's files; never rejects. */
+  scrubErased: () => Promise<void>;
 }
 
 export function integrationService(options: IntegrationServiceOptions) {
@@ -96,8 +98,9 @@ export function integrationService(options: IntegrationServiceOptions) {
     return shopperId;
   }
 
-  const after = (effects: Partial<ChangeEffects> | undefined) => {
+  const after = async (effects: Partial<ChangeEffects> | undefined) => {
     if (effects?.settings) settings.invalidate();
+    if (effects?.erased) await options.scrubErased();
   };
 
   /** Runs a change in a transaction, once more if it raced another writer of the same new record. */
@@ -143,13 +146,13 @@ export function integrationService(options: IntegrationServiceOptions) {
     async put<K extends RecordKind>(kind: K, key: RecordKey, data: DataOf<K>) {
       const ctx = await context();
       const result = await inTransaction((trx) => putRecord(trx, kind, key, data, ctx));
-      after(result.effects);
+      await after(result.effects);
       return { kind, key, outcome: result.outcome, ...('notice' in result ? { notice: result.notice } : {}) };
     },
 
     async remove(kind: RecordKind, key: RecordKey) {
       const result = await inTransaction((trx) => deleteRecord(trx, kind, key));
-      after(result.effects);
+      await after(result.effects);
       return { kind, key, outcome: result.outcome };
     },
 
@@ -177,6 +180,7 @@ export function integrationService(options: IntegrationServiceOptions) {
               : await putRecord(point, parsed.kind, parsed.key, parsed.data, ctx);
             await point.releaseSavepoint(savepoint).execute();
             if (result.effects?.settings) effects.settings = true;
+            if (result.effects?.erased) effects.erased = true;
             results.push({
               index,
               kind: parsed.kind,
@@ -201,7 +205,7 @@ export function integrationService(options: IntegrationServiceOptions) {
         await trx.rollback().execute();
         throw error;
       }
-      after(effects);
+      await after(effects);
       const summary: BatchSummary = { created: 0, updated: 0, deleted: 0, absent: 0, rejected: 0 };
       for (const result of results) summary[result.outcome] += 1;
       return { results, summary };

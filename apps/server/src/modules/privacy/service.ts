@@ -10,6 +10,7 @@ import type { Database } from '../../db/types.js';
 import { AppError, fieldErrors, notFound } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail/index.js';
 import type { EmailService, SendContext } from '../email/service.js';
+import type { StepUp } from '../sessions/step-up.js';
 import type { SettingsService } from '../settings/service.js';
 import type { PrivacyRepository } from './repository.js';
 
@@ -23,10 +24,12 @@ export interface PrivacyServiceOptions {
   mailer: Pick<Mailer, 'notify'>;
   /** ACCOUNT_DELETION_GRACE_DAYS: 0 erases at once. */
   graceDays: number;
-  /** How old a sign-in may be to delete with the typed word. */
-  recentSignInSeconds: number;
+  /** The step-up rule: deleting with the typed word needs a recent sign-in. */
+  stepUp: StepUp;
   /** Told once every session of the shopper has ended with the account. */
   sessionsEnded: (shopperId: number) => void;
+  /** Clears the erased rows' old bytes from the database's files; never rejects. */
+  scrubErased: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -36,9 +39,6 @@ const normalised = (word: string) => word.normalize('NFC').trim().toLocaleLowerC
 export function privacyService(options: PrivacyServiceOptions) {
   const { repository, email, graceDays } = options;
   const now = options.now ?? (() => new Date());
-
-  const isRecent = (signedInAt: Date | null) =>
-    signedInAt !== null && now().getTime() - signedInAt.getTime() <= options.recentSignInSeconds * 1000;
 
   /** The typed word in any of the shop's languages, whatever the case. */
   async function isConfirmationWord(typed: string | undefined): Promise<boolean> {
@@ -85,9 +85,7 @@ export function privacyService(options: PrivacyServiceOptions) {
     if (!(await isConfirmationWord(body.confirmation))) {
       throw fieldErrors({ Confirmation: 'ac_DeleteAccountWordMismatch' }, 'Type the confirmation word');
     }
-    if (!isRecent(await signedInAt())) {
-      throw fieldErrors({ Confirmation: 'ac_SignInAgainToDeleteAccount' }, 'Sign in again to delete your account');
-    }
+    await options.stepUp.require(signedInAt);
     const at = now().toISOString();
     return repository.transaction((trx) => carryOut(trx, shopperId, at));
   }
@@ -97,7 +95,7 @@ export function privacyService(options: PrivacyServiceOptions) {
       const viaCode = await email.confirmsDeletion(shopperId);
       return {
         deletionConfirmation: viaCode ? 'emailCode' : 'typedWord',
-        signInAgain: viaCode === null && !isRecent(signedInAt),
+        signInAgain: viaCode === null && !options.stepUp.isRecent(signedInAt),
         graceDays,
         email: viaCode?.email ?? null,
         deletionDueAt: await repository.deletionDueAt(shopperId),
@@ -113,6 +111,7 @@ export function privacyService(options: PrivacyServiceOptions) {
     ): Promise<DeleteAccountResponse> {
       const result = await confirmedRemoval(shopperId, body, signedInAt);
       options.sessionsEnded(shopperId);
+      if (result.outcome === 'deleted') await options.scrubErased();
       return result;
     },
 
@@ -131,6 +130,7 @@ export function privacyService(options: PrivacyServiceOptions) {
     async eraseDue(skipLocked: boolean, shouldStop: () => boolean = () => false): Promise<number> {
       let erased = 0;
       while (!shouldStop() && (await repository.eraseNextDue(now().toISOString(), skipLocked))) erased += 1;
+      if (erased > 0) await options.scrubErased();
       return erased;
     },
   };

@@ -18,6 +18,7 @@ import { Header } from './Header';
 import { LoadingOverlay, SystemMessageBanner, TestModeBadge } from './Overlays';
 import styles from './Shell.module.css';
 import { SideMenu } from './SideMenu';
+import { StepUpHost } from './StepUpHost';
 import { useLogout } from './use-logout';
 
 export function Shell() {
@@ -87,6 +88,7 @@ export function Shell() {
       </div>
       {chrome && <Footer />}
       <LoadingOverlay visible={loading.visible || pending} />
+      {signedIn && <StepUpHost />}
     </div>
   );
 }

@@ -10,9 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
+import { signInAgainHere } from '@/lib/confirm-identity';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
-import { paths, shopHome } from '@/lib/paths';
+import { shopHome } from '@/lib/paths';
 import { announceLogout } from '@/lib/session-end';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
@@ -21,7 +22,7 @@ import { CodeForm } from '@/ui/CodeForm';
 import { Dialog } from '@/ui/Dialog';
 import { TextField } from '@/ui/Field';
 import { Spinner } from '@/ui/Spinner';
-import { downloadMyData, privacyQuery, signOut, useDeleteAccount, useSendDeletionCode } from './api/privacy';
+import { downloadMyData, privacyQuery, useDeleteAccount, useSendDeletionCode } from './api/privacy';
 import styles from './PrivacyCard.module.css';
 
 /** The query parameter that tells the shop home the account was deleted ('deleted' or 'scheduled'). */
@@ -101,11 +102,6 @@ function DeleteDialog({ info, open, onClose }: { info: PrivacyInfo; open: boolea
   const leave = useLeaveDeleted();
   const { mutateAsync: sendCode } = useSendDeletionCode();
   const { mutateAsync: deleteAccount } = useDeleteAccount();
-  const signInAgain = async () => {
-    await signOut().catch(() => undefined);
-    announceLogout();
-    window.location.assign(paths.login);
-  };
   return (
     <Dialog open={open} title={t('ac_DeleteAccountTitle')} closeLabel={t('ac_Close')} onClose={onClose}>
       <div className={styles.dialog}>
@@ -131,7 +127,7 @@ function DeleteDialog({ info, open, onClose }: { info: PrivacyInfo; open: boolea
         ) : info.signInAgain ? (
           <div className={styles.form}>
             <p role="alert">{t('ac_SignInAgainToDeleteAccount')}</p>
-            <Button onClick={() => void signInAgain()}>{t('ac_SignInAgain')}</Button>
+            <Button onClick={() => void signInAgainHere()}>{t('ac_SignInAgain')}</Button>
           </div>
         ) : (
           <WordConfirmation onDeleted={leave} />

@@ -15,9 +15,6 @@ export const privacyQuery = queryOptions({
 /** Downloads the ZIP of everything stored about the shopper; rejects with the server's error. */
 export const downloadMyData = () => downloadFile(urlOf('exportData'));
 
-/** Signs out, so that the shopper can sign in afresh (a deletion asks for a recent sign-in). */
-export const signOut = () => call('logout', { body: {} });
-
 export function useSendDeletionCode() {
   return useMutation({ mutationFn: () => call('sendDeletionCode', { body: {} }) });
 }

@@ -1,0 +1,68 @@
+/**
+ * Issue 44, security 3: an erased account leaves no readable copy in the SQLite files. The rows
+ * are blanked by the erasure; secure_delete zeroes what they held in the database file, and a
+ * TRUNCATE checkpoint after the erasure copies the WAL in and empties it. The test scans the raw
+ * bytes of every file of the database (account.db, -wal, -shm) for the shopper's email, phone and
+ * street. SQLite only: PostgreSQL's files are the operator's (README, Security).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Account } from '@account/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
+import type { TestBrowser } from './support/browser.js';
+import { signedIn } from './support/sign-in.js';
+import { api, startServer, type TestServer } from './support/test-app.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { MAIL_TRANSPORT: 'none' } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const post = (browser: TestBrowser, url: string, body: unknown) => browser.request({ method: 'POST', url, body });
+
+/** The files SQLite keeps the database in, and which of them hold any of `texts`, by text. */
+function filesHolding(app: FastifyInstance, texts: string[]): Record<string, string[]> {
+  const file = app.db.location;
+  const found: Record<string, string[]> = {};
+  for (const name of readdirSync(path.dirname(file)).filter((n) => n.startsWith(path.basename(file)))) {
+    const bytes = readFileSync(path.join(path.dirname(file), name));
+    const holds = texts.filter((text) => bytes.includes(Buffer.from(text, 'utf8')));
+    if (holds.length > 0) found[name] = holds;
+  }
+  return found;
+}
+
+describe('issue 44: an erased account leaves no readable copy in the SQLite files', () => {
+  it('after deleting an account, no file of the database holds its email, phone or street', async () => {
+    const mark = Date.now().toString(36);
+    const email = `erase.me.${mark}@example.com`;
+    const telephone = `+31 6${String(Date.now()).slice(-8)}`;
+    const street = `Vergeetmenietstraat ${mark}`;
+    const lukas = await signedIn(server, 'demo-lukas');
+    const saved = await post(lukas, api('/shopUser/updateAccount'), { Email: email, Telephone: telephone });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const address = await post(lukas, api('/address'), {
+      ...PRIVATE_ADDRESS,
+      Address: street,
+      Email: email,
+      ConfirmEmail: email,
+    });
+    expect(address.statusCode, address.body).toBe(200);
+    const me = Account.parse((await lukas.request(api('/shopuser/me'))).json());
+    expect(me.email).toBe(email);
+    const texts = [email, me.telephone.replace(/\s/g, '').slice(-8), street];
+    // The shopper's data is in the files, as the database file's pages or the WAL's.
+    expect(Object.values(filesHolding(server.app, texts)).flat().sort()).toEqual(expect.arrayContaining(texts));
+
+    const deleted = await post(lukas, api('/privacy/delete-account'), { Confirmation: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
+    expect(filesHolding(server.app, texts)).toEqual({});
+  });
+});
