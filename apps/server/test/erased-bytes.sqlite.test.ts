@@ -7,9 +7,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Account } from '@account/contract';
+import { Account, INTEGRATION_BASE } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyStore } from '../src/modules/integration/api-keys.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import type { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
@@ -64,5 +65,24 @@ describe('issue 44: an erased account leaves no readable copy in the SQLite file
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
     expect(filesHolding(server.app, texts)).toEqual({});
+  });
+
+  it('a shopper the shop deletes through the integration API leaves no readable copy either', async () => {
+    const mark = Date.now().toString(36);
+    const email = `shop.erased.${mark}@example.com`;
+    const lastName = `Vergeten-${mark}`;
+    const { key } = await apiKeyStore(server.app.db.kysely).create('erased bytes');
+    const shop = (method: 'PUT' | 'DELETE', body?: unknown) =>
+      server.app.inject({
+        method,
+        url: `${INTEGRATION_BASE}/shoppers/erased-${mark}`,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    expect((await shop('PUT', { email, lastName })).statusCode).toBe(201);
+    expect(Object.keys(filesHolding(server.app, [email, lastName]))).not.toEqual([]);
+    const deleted = await shop('DELETE');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(filesHolding(server.app, [email, lastName])).toEqual({});
   });
 });
