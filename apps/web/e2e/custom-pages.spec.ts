@@ -109,6 +109,19 @@ test.describe('§2 Custom content pages', () => {
     await expectSizedToContent(page, 'Returns policy');
   });
 
+  test('a page’s title is in the shopper’s language: menu, breadcrumb and heading', ANY_WIDTH, async ({ page }) => {
+    // Sofia reads the account area in Dutch; the demo shop titles its pages in Dutch and German.
+    await signInAs(page, 'Sofia');
+    await page.goto('/account');
+    const menu = page.getByRole('navigation', { name: 'Accountmenu' });
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Retourbeleid' }).click();
+    await expect(page).toHaveURL(/\/account\/page\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Retourbeleid' })).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Kruimelpad' });
+    await expect(breadcrumb.getByRole('listitem').last()).toHaveText('Retourbeleid');
+  });
+
   test('§2 Custom content pages: every configured page is reachable at page/{its url}', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'Emma');
     const { 'returns-policy': returns } = await configuredPages(page);

@@ -18,6 +18,7 @@ import * as orderPartsInOrder from './2026-11-26-003-order-parts-in-order.js';
 import * as achievementsVersion from './2026-11-27-001-achievements-version.js';
 import * as orderPartsFollowLines from './2026-11-27-002-order-parts-follow-lines.js';
 import * as sessionsEndedNotice from './2026-11-27-003-sessions-ended-notice.js';
+import * as customPageTitles from './2026-11-29-001-custom-page-titles.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-001-achievements-version': achievementsVersion,
   '2026-11-27-002-order-parts-follow-lines': orderPartsFollowLines,
   '2026-11-27-003-sessions-ended-notice': sessionsEndedNotice,
+  '2026-11-29-001-custom-page-titles': customPageTitles,
 };
