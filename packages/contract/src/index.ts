@@ -20,6 +20,7 @@ export * from './domain/theme.js';
 export * from './domain/validation.js';
 export * from './domain/vouchers.js';
 export * from './i18n/en.js';
+export * from './i18n/placeholders.js';
 export * from './integration/records.js';
 export * from './integration/routes.js';
 export * from './integration/webhooks.js';

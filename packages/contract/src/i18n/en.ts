@@ -1,7 +1,8 @@
 /**
  * Every UI text of the account area in English, by translation key. The web app shows
  * translations from GET /translation and '[key]' for a key the shop has not translated; the
- * demo seed and new shops start from this catalogue. Placeholders look like {name}.
+ * demo seed and new shops start from this catalogue. Placeholders look like {name}; a label
+ * inside a sentence is {name:lower} (fillPlaceholders).
  *
  * House style: sentence case; headings, labels, buttons and short banners have no full stop;
  * descriptions, hints, empty states and validation messages are full sentences. The shop's name
@@ -143,7 +144,7 @@ export const EN = {
   ac_ProfileWizardQuestionEmail: 'What is your email address?',
   ac_ProfileWizardQuestionTelephone: 'What is your phone number?',
   ac_ProfileWizardQuestionBirthDate: 'When is your birthday?',
-  ac_SubmitField: 'Submit {label}',
+  ac_SubmitField: 'Submit {label:lower}',
   ac_NextQuestion: 'Next question',
   ac_StepCompleted: 'Completed',
   ac_ProfileCompleted: 'Your profile is completed',

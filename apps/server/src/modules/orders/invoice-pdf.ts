@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import {
   addressText,
   countryName,
+  fillPlaceholders,
   type Invoice,
   type Money,
   type MoneySeparators,
@@ -118,9 +119,7 @@ const SUMMARY = { x: 320, width: RIGHT - 320 };
 /** A missing key shows as '[key]' (spec §8); {name} placeholders are filled in. */
 function translator(texts: ReadonlyMap<string, string>) {
   return (key: InvoiceTextKey, params: Record<string, string | number> = {}): string =>
-    (texts.get(key) ?? `[${key}]`).replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in params ? String(params[name]) : match,
-    );
+    fillPlaceholders(texts.get(key) ?? `[${key}]`, params);
 }
 
 /**
