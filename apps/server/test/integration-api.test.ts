@@ -375,6 +375,70 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
   });
 });
 
+describe(`issue 44: a custom page's title per language (${databaseKind})`, () => {
+  interface ShownPage {
+    name: string;
+    title: string;
+    titles: Record<string, string>;
+  }
+  /** The page as a shopper reading the account area in `language` is shown it. */
+  async function shown(name: string, language: string): Promise<ShownPage | undefined> {
+    const browser = new TestBrowser(server.app);
+    const response = await browser.request({
+      url: '/account/api/v1/setting',
+      headers: { 'accept-language': language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { pages: ShownPage[] }).pages.find((p) => p.name === name);
+  }
+
+  it('shows the title of the shopper’s language, else the default language’s (en), else the single title', async () => {
+    const name = `returns-${uid()}`;
+    const page = {
+      name,
+      title: 'Returns',
+      titles: { EN: 'Returns policy', nl: 'Retourbeleid' },
+      url: '/demo-shop/pages/returns-policy',
+    };
+    const put = await call('PUT', `/pages/pg-${uid()}`, page);
+    expect(put.statusCode, put.body).toBe(201);
+    expect(await shown(name, 'nl')).toMatchObject({
+      title: 'Retourbeleid',
+      titles: { en: 'Returns policy', nl: 'Retourbeleid', de: 'Returns policy' },
+    });
+    expect((await shown(name, 'de'))?.title).toBe('Returns policy');
+    expect((await shown(name, 'en'))?.title).toBe('Returns policy');
+  });
+
+  it('a single title, as before, is the title in every language; a repeated PUT changes nothing', async () => {
+    const name = `story-${uid()}`;
+    const id = `pg-${uid()}`;
+    const page = { name, title: 'Our story', url: '/demo-shop/pages/size-guide' };
+    expect((await call('PUT', `/pages/${id}`, page)).statusCode).toBe(201);
+    const again = await call('PUT', `/pages/${id}`, page);
+    expect(again.statusCode).toBe(200);
+    expect(await shown(name, 'de')).toMatchObject({
+      title: 'Our story',
+      titles: { en: 'Our story', nl: 'Our story', de: 'Our story' },
+    });
+    // Titles given later replace the fallback for their language only; a repeat is harmless.
+    const withTitles = { ...page, titles: { de: 'Unsere Geschichte' } };
+    expect((await call('PUT', `/pages/${id}`, withTitles)).statusCode).toBe(200);
+    expect((await call('PUT', `/pages/${id}`, withTitles)).statusCode).toBe(200);
+    expect((await shown(name, 'de'))?.title).toBe('Unsere Geschichte');
+    expect((await shown(name, 'nl'))?.title).toBe('Our story');
+  });
+
+  it('a title for something that is not a language code, or too long, is a 400 naming the field', async () => {
+    const page = { name: `bad-${uid()}`, url: '/demo-shop/pages/size-guide' };
+    const badCode = await call('PUT', `/pages/pg-${uid()}`, { ...page, titles: { 'not a code': 'x' } });
+    expect(badCode.statusCode).toBe(400);
+    const tooLong = await call('PUT', `/pages/pg-${uid()}`, { ...page, titles: { nl: 'x'.repeat(251) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(Object.keys((tooLong.json() as { fields: object }).fields).join()).toMatch(/Titles/i);
+  });
+});
+
 describe(`issue 8: the batch (${databaseKind})`, () => {
   it('applies each record on its own: the good ones are kept, the bad ones reported with reasons', async () => {
     const shopper = `c-${uid()}`;

@@ -560,6 +560,9 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
     }
     expect(text).toContain('Danke für den Einkauf, Fjord & Pine!');
     expect(text).toContain('CHF ');
+    // Lukas's addresses are in Switzerland: named in German, not as the shop lists it (issue 44).
+    expect(text).toContain('Schweiz');
+    expect(text).not.toContain('Switzerland');
   });
 
   it('§7 characters the PDF font lacks do not break the invoice, nor do decomposed accents or control characters; a non-ASCII file name travels as filename*', async () => {
@@ -596,9 +599,18 @@ describe(`§7 GET /order/downloadInvoice/{id} (${databaseKind})`, () => {
     });
     const billing = 'Иван Петров\nул. Тверская 7, кв. 12\n125009 Москва';
     const shipping = 'Zofia Żółkiewska\nul. Świętokrzyska 12\n00-916 Warszawa';
+    // The invoice prints an address from its parts (its country named in the invoice's language).
+    const parts = (first: string, last: string, street: string, number: string, zip: string, city: string) => ({
+      ...{ firstName: first, lastName: last, name: `${first} ${last}`, companyName: '', vatNumber: '' },
+      ...{ addressType: 0, email: '', telephone: '', country: '', address: street, addressNumber: number },
+      ...{ addressNumberSuffix: '', zipCode: zip, city, text: '' },
+    });
     await server.app.db.kysely
       .updateTable('orders')
-      .set({ billingAddress: JSON.stringify({ text: billing }), shippingAddress: JSON.stringify({ text: shipping }) })
+      .set({
+        billingAddress: JSON.stringify(parts('Иван', 'Петров', 'ул. Тверская', '7, кв. 12', '125009', 'Москва')),
+        shippingAddress: JSON.stringify(parts('Zofia', 'Żółkiewska', 'ul. Świętokrzyska', '12', '00-916', 'Warszawa')),
+      })
       .where('id', '=', order.id)
       .execute();
     const response = await browser.request(invoiceUrl(order.id));

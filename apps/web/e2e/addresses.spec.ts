@@ -232,6 +232,16 @@ test.describe('§2 Address book', () => {
     await expect(billing).toContainText('Utrecht');
   });
 
+  test('country names are in the interface language, on the card and in the form', ANY_WIDTH, async ({ page }) => {
+    // Lukas reads the account area in German and lives in Switzerland.
+    await signInAs(page, 'Lukas');
+    await page.goto('/account/addresses');
+    const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
+    await expect(billing).toContainText('8001 Zürich, Schweiz');
+    await billing.getByRole('link', { name: 'Bearbeiten' }).click();
+    await expect(page.getByRole('combobox', { name: 'Land', exact: true })).toHaveValue('Schweiz');
+  });
+
   test('an address is edited from its card', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await addAddress(page, 'Utrecht');

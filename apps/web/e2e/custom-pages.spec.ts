@@ -1,6 +1,6 @@
 /** The shop's own content pages in a frame, in Chromium (issue 7; spec §2 Custom content pages, §9 Timing). */
 import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInAsNewShopper } from './fixtures';
 import { STAND_INS_URL } from './providers.config';
 
 interface ConfiguredPage {
@@ -107,6 +107,25 @@ test.describe('§2 Custom content pages', () => {
     const frame = page.frameLocator('iframe[title="Returns policy"]');
     await expect(frame.getByRole('heading', { name: 'How to return' })).toBeVisible();
     await expectSizedToContent(page, 'Returns policy');
+  });
+
+  test('a page’s title follows the interface language: menu, breadcrumb and heading', ANY_WIDTH, async ({ page }) => {
+    // The demo shop titles its pages in Dutch and German too. Switched without a reload, the
+    // page's configuration is still the English one's: its titles of every language name the page.
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    const language = page.getByRole('combobox', { name: 'Language', exact: true });
+    await language.click();
+    await language.fill('');
+    await language.pressSequentially('neder');
+    await page.getByRole('option', { name: /Nederlands/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeVisible();
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Accountmenu' }).getByRole('link', { name: 'Retourbeleid' }).click();
+    await expect(page).toHaveURL(/\/account\/page\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Retourbeleid' })).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Kruimelpad' });
+    await expect(breadcrumb.getByRole('listitem').last()).toHaveText('Retourbeleid');
   });
 
   test('§2 Custom content pages: every configured page is reachable at page/{its url}', ANY_WIDTH, async ({ page }) => {

@@ -26,7 +26,7 @@ async function openVerificationAsNewShopper(page: Page) {
   const telephone = `+316${String(Date.now()).slice(-8)}`;
   const wizard = page.getByRole('region', { name: 'Complete your profile' });
   await wizard.getByRole('textbox', { name: 'What is your phone number?' }).fill(telephone);
-  await wizard.getByRole('button', { name: 'Submit Phone number' }).click();
+  await wizard.getByRole('button', { name: 'Submit phone number', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
   await expect(dialog.getByText(/You can request a new code in \d+:\d\d/)).toBeVisible();
   return { dialog, telephone };
@@ -105,15 +105,15 @@ test.describe('§4 Profile wizard and phone verification', () => {
     await wizard.getByRole('textbox', { name: 'Day' }).fill('9');
     await wizard.getByRole('textbox', { name: 'Month' }).fill('11');
     await wizard.getByRole('textbox', { name: 'Year' }).fill('1991');
-    await wizard.getByRole('button', { name: 'Submit Date of birth' }).click();
+    await wizard.getByRole('button', { name: 'Submit date of birth', exact: true }).click();
     await expect(wizard.getByText('Your profile is 83% complete')).toBeVisible();
 
     const telephone = `+316${String(Date.now()).slice(-8)}`;
     await wizard.getByRole('textbox', { name: 'What is your phone number?' }).fill(telephone.slice(0, 3));
-    await wizard.getByRole('button', { name: 'Submit Phone number' }).click();
+    await wizard.getByRole('button', { name: 'Submit phone number', exact: true }).click();
     await expect(wizard.getByText('Please enter a phone number.')).toBeVisible();
     await wizard.getByRole('textbox', { name: 'What is your phone number?' }).fill(telephone);
-    await wizard.getByRole('button', { name: 'Submit Phone number' }).click();
+    await wizard.getByRole('button', { name: 'Submit phone number', exact: true }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
     await expect(dialog).toBeVisible();

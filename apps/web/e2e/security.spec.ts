@@ -59,6 +59,14 @@ test.describe('issue 20: sessions and devices', () => {
       await expect(card.getByText('This device')).toBeVisible();
       await expect(card.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
       await expectNoAxeViolations(page);
+      // Issue 44: plain words, no version numbers; the address only in a session's details.
+      // 'Chrome on Windows' for the desktop device profile: names without their version numbers.
+      await expect(card.getByText(/^Chrome on [A-Za-z ]+$/)).toHaveCount(2);
+      await expect(card.getByText('On this network', { exact: true })).toBeVisible();
+      await expect(card.getByText(/127\.0\.0\.0/).first()).toBeHidden();
+      await card.getByText('Details').first().click();
+      await expect(card.getByText('Network address: 127.0.0.0/24').first()).toBeVisible();
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: test.info().outputPath('security-sessions.png'), fullPage: true });
 
       await card.getByRole('button', { name: 'Sign out', exact: true }).click();

@@ -343,6 +343,8 @@ export interface CustomPagesTable {
   externalId: Generated<string | null>;
   name: string;
   title: string;
+  /** JSON of the title per lower-case language code; null when the shop gave only `title`. */
+  titles: string | null;
   url: string;
   layout: string;
   iconUrl: string | null;

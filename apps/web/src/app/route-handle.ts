@@ -8,6 +8,8 @@ export interface TitleContext {
   params: Params;
   t: Translate;
   config: SiteConfig;
+  /** The interface language, in which a custom page's title is shown. */
+  language: string;
 }
 
 export interface RouteHandle {

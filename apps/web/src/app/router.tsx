@@ -7,7 +7,7 @@
  * it. So screens are lazy components (screen() below), and the shell reads the route handles from
  * RouteMatchesContext instead of useMatches.
  */
-import { findCustomPage } from '@account/contract';
+import { customPageTitle, findCustomPage } from '@account/contract';
 import { type ComponentType, isValidElement, lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageTransitionProvider } from '../lib/navigation';
@@ -86,10 +86,10 @@ const screenElement = (Screen: Screen) => {
   return element;
 };
 
-/** A custom page's title from the configuration, found by id, name or URL. */
-function customPageTitle({ params, config }: TitleContext): string {
+/** A custom page's title in the interface language, the page found by id, name or URL. */
+function pageTitle({ params, config, language }: TitleContext): string {
   const page = findCustomPage(config.pages, params.id ?? params['*']);
-  return page?.title || page?.name || '';
+  return page ? customPageTitle(page, language) : '';
 }
 
 /**
@@ -97,8 +97,8 @@ function customPageTitle({ params, config }: TitleContext): string {
  * or URL (which may hold slashes): every configured page has its page/{url} route (spec §2).
  */
 const customPageRoutes = (withId = true): RouteObject[] => [
-  ...(withId ? [{ path: ':id', element: screenElement(customPage), handle: nav(customPageTitle) }] : []),
-  { path: 'page/*', element: screenElement(customPage), handle: nav(customPageTitle) },
+  ...(withId ? [{ path: ':id', element: screenElement(customPage), handle: nav(pageTitle) }] : []),
+  { path: 'page/*', element: screenElement(customPage), handle: nav(pageTitle) },
 ];
 
 /** A screen's route: a navigation page, or a standalone sign-in page without menu and breadcrumb. */

@@ -1,8 +1,13 @@
 /**
  * UI texts come from GET /translation; a key the shop has not translated shows as '[key]'
- * (spec §8). Placeholders such as {name} are filled from the params.
+ * (spec §8). Placeholders such as {name} are filled from the params (contract `fillPlaceholders`).
  */
-import { normaliseTranslationKey, type TranslationEntry, type TranslationKey } from '@account/contract';
+import {
+  fillPlaceholders,
+  normaliseTranslationKey,
+  type TranslationEntry,
+  type TranslationKey,
+} from '@account/contract';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 // A string that is not a known key still type-checks: labels can come from the server.
@@ -20,7 +25,7 @@ export function makeTranslate(dictionary: Map<string, string>): Translate {
     const text = dictionary.get(normaliseTranslationKey(key));
     if (text === undefined) return `[${key}]`;
     if (!params) return text;
-    return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+    return fillPlaceholders(text, params);
   };
 }
 

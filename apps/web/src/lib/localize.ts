@@ -1,12 +1,23 @@
+import { countryName } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLocale } from './locale';
 import { localizeQuery } from './queries';
 
-/** The shop's country name for a code (from GET /localize), the code itself when unknown. */
-export function useCountryName(): (code: string) => string {
+/**
+ * A country's name in the interface language (contract `countryName`); the shop's own name (from
+ * GET /localize, or the one given) only for a code the browser cannot name.
+ */
+export function useCountryName(): (code: string, shopName?: string) => string {
+  const { language } = useLocale();
   const { data } = useQuery(localizeQuery);
   return useCallback(
-    (code: string) => data?.countries.find((c) => c.code.toLowerCase() === code.toLowerCase())?.name ?? code,
-    [data],
+    (code: string, shopName?: string) =>
+      countryName(
+        code,
+        language,
+        shopName ?? data?.countries.find((c) => c.code.toLowerCase() === code.toLowerCase())?.name,
+      ),
+    [language, data],
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findCustomPage, localizedPageUrl, PAGE_LAYOUTS, PAGE_SECTIONS, usesPageRoute } from './custom-pages.js';
+import {
+  customPageTitle,
+  findCustomPage,
+  localizedPageUrl,
+  PAGE_LAYOUTS,
+  PAGE_SECTIONS,
+  usesPageRoute,
+} from './custom-pages.js';
 
 describe('§2 Custom content pages: the page URL is prefixed with the current language when language URLs are on', () => {
   it('§2 Custom content pages: with language URLs on, /path becomes /{language}/path', () => {
@@ -84,5 +91,23 @@ describe('§2 Custom content pages: at startup a route page/{url} is added for e
     expect(found('pages/returns-policy')).toBeUndefined();
     expect(found('')).toBeUndefined();
     expect(found(undefined)).toBeUndefined();
+  });
+});
+
+describe('issue 44: a custom page is named in the interface language', () => {
+  const page = {
+    name: 'returns-policy',
+    title: 'Returns policy',
+    titles: { en: 'Returns policy', nl: 'Retourbeleid' },
+  };
+
+  it('takes the title of the language, in any case of its code', () => {
+    expect(customPageTitle(page, 'nl')).toBe('Retourbeleid');
+    expect(customPageTitle(page, 'NL')).toBe('Retourbeleid');
+  });
+
+  it('falls back to the title, then the name', () => {
+    expect(customPageTitle(page, 'de')).toBe('Returns policy');
+    expect(customPageTitle({ ...page, title: '', titles: {} }, 'de')).toBe('returns-policy');
   });
 });

@@ -31,6 +31,17 @@ export function usesPageRoute(layout: string): boolean {
   return layout === PAGE_LAYOUTS.document || layout === PAGE_LAYOUTS.whiteLabel;
 }
 
+/**
+ * The title a page is shown with (menu, breadcrumb, heading): its title in the interface language,
+ * which the configuration carries for every language the shop offers, else its title, else its name.
+ */
+export function customPageTitle(
+  page: { name: string; title: string; titles: Readonly<Record<string, string>> },
+  language: string,
+): string {
+  return page.titles[language.toLowerCase()] || page.title || page.name;
+}
+
 /** The frame URL of a page, prefixed with the current language when language URLs are on. */
 export function localizedPageUrl(url: string, language: string, enableLangUrls: boolean): string {
   if (!enableLangUrls || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return url;

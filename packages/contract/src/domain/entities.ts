@@ -220,7 +220,10 @@ export type Account = z.infer<typeof Account>;
 export const CustomPage = z.object({
   pageId: z.number().int(),
   name: z.string(),
+  /** The title in the language of the answer (else the shop's single title). */
   title: z.string(),
+  /** The title in each of the shop's languages, by lower-case language code; `customPageTitle` picks one. */
+  titles: z.record(z.string(), z.string()),
   url: z.string(),
   layout: z.string(),
   iconUrl: z.string().nullable(),

@@ -1,7 +1,8 @@
 /**
  * Every UI text of the account area in English, by translation key. The web app shows
  * translations from GET /translation and '[key]' for a key the shop has not translated; the
- * demo seed and new shops start from this catalogue. Placeholders look like {name}.
+ * demo seed and new shops start from this catalogue. Placeholders look like {name}; a label
+ * inside a sentence is {name:lower} (fillPlaceholders).
  *
  * House style: sentence case; headings, labels, buttons and short banners have no full stop;
  * descriptions, hints, empty states and validation messages are full sentences. The shop's name
@@ -143,7 +144,7 @@ export const EN = {
   ac_ProfileWizardQuestionEmail: 'What is your email address?',
   ac_ProfileWizardQuestionTelephone: 'What is your phone number?',
   ac_ProfileWizardQuestionBirthDate: 'When is your birthday?',
-  ac_SubmitField: 'Submit {label}',
+  ac_SubmitField: 'Submit {label:lower}',
   ac_NextQuestion: 'Next question',
   ac_StepCompleted: 'Completed',
   ac_ProfileCompleted: 'Your profile is completed',
@@ -454,7 +455,12 @@ export const EN = {
   ac_SignedInOn: 'Signed in on {date}',
   ac_LastActiveOn: 'Last active on {date}',
   ac_ActiveNow: 'Active now',
-  ac_Network: 'Network {network}',
+  ac_SameNetwork: 'On this network',
+  ac_OtherNetwork: 'On another network',
+  ac_SessionDetails: 'Details',
+  ac_SessionBrowser: 'Browser: {browser}',
+  ac_SessionSystem: 'System: {os}',
+  ac_NetworkAddress: 'Network address: {network}',
   ac_SignOut: 'Sign out',
   ac_SignOutDevice: 'Sign out {device}',
   ac_SignOutEverywhereElse: 'Sign out everywhere else',

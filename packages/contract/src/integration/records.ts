@@ -213,7 +213,17 @@ export type RecentlyViewedRecord = z.infer<typeof RecentlyViewedRecord>;
 export const CustomPageRecord = z.strictObject({
   /** Also the page's page/{name} route. */
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'Lower-case letters, digits and dashes'),
-  title: Text(250).default(''),
+  // The descriptions go into the OpenAPI document.
+  title: Text(250)
+    .default('')
+    .describe("The title in the shop's default language, and in every language that `titles` leaves out."),
+  titles: z
+    .record(ListCode, Text(250))
+    .default({})
+    .describe(
+      'The title per language code, e.g. {"nl": "Retourbeleid", "de": "Rückgabebedingungen"}. A language left out ' +
+        "shows the default language's title from here, else `title`.",
+    ),
   url: Url,
   layout: z.enum(Object.values(PAGE_LAYOUTS) as [string, ...string[]]).default(PAGE_LAYOUTS.card),
   iconUrl: Url.nullable().default(null),

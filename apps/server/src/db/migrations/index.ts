@@ -19,6 +19,7 @@ import * as achievementsVersion from './2026-11-27-001-achievements-version.js';
 import * as orderPartsFollowLines from './2026-11-27-002-order-parts-follow-lines.js';
 import * as sessionsEndedNotice from './2026-11-27-003-sessions-ended-notice.js';
 import * as signInCodeFlows from './2026-11-29-001-sign-in-code-flows.js';
+import * as customPageTitles from './2026-11-29-002-custom-page-titles.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-002-order-parts-follow-lines': orderPartsFollowLines,
   '2026-11-27-003-sessions-ended-notice': sessionsEndedNotice,
   '2026-11-29-001-sign-in-code-flows': signInCodeFlows,
+  '2026-11-29-002-custom-page-titles': customPageTitles,
 };

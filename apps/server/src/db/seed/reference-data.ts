@@ -91,6 +91,7 @@ export const DEMO_PAGES = [
   {
     name: 'size-guide',
     title: 'Size guide',
+    titles: JSON.stringify({ nl: 'Maattabel', de: 'Größentabelle' }),
     url: '/demo-shop/pages/size-guide',
     layout: PAGE_LAYOUTS.card,
     iconUrl: '/demo-shop/icons/ruler.svg',
@@ -100,6 +101,7 @@ export const DEMO_PAGES = [
   {
     name: 'loyalty-programme',
     title: 'Loyalty programme',
+    titles: JSON.stringify({ nl: 'Spaarprogramma', de: 'Treueprogramm' }),
     url: '/demo-shop/pages/loyalty-programme',
     layout: PAGE_LAYOUTS.unframed,
     iconUrl: '/demo-shop/icons/star.svg',
@@ -109,6 +111,7 @@ export const DEMO_PAGES = [
   {
     name: 'gift-card-balance',
     title: 'Gift card balance',
+    titles: JSON.stringify({ nl: 'Saldo cadeaukaart', de: 'Guthaben der Geschenkkarte' }),
     url: '/demo-shop/pages/gift-card-balance',
     layout: PAGE_LAYOUTS.card,
     iconUrl: '/demo-shop/icons/gift.svg',
@@ -118,6 +121,7 @@ export const DEMO_PAGES = [
   {
     name: 'returns-policy',
     title: 'Returns policy',
+    titles: JSON.stringify({ nl: 'Retourbeleid', de: 'Rückgabebedingungen' }),
     url: '/demo-shop/pages/returns-policy',
     layout: PAGE_LAYOUTS.document,
     iconUrl: null,

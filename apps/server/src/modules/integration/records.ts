@@ -370,6 +370,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     const { created } = await w.settings.putPage(externalId, {
       name: data.name,
       title: data.title,
+      titles: data.titles,
       url: data.url,
       layout: data.layout,
       iconUrl: data.iconUrl,

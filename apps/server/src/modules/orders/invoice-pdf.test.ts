@@ -3,23 +3,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type InvoiceDocument, invoicePdf } from './invoice-pdf.js';
 
 const money = (amount: number) => ({ amount, currency: 'eur' });
-const address = (text: string): OrderAddress => ({
-  firstName: '',
-  lastName: '',
-  name: '',
+// The invoice prints the parts, the country named in the invoice's language.
+const address: OrderAddress = {
+  firstName: 'Zoë',
+  lastName: 'Østergaard',
+  name: 'Zoë Østergaard',
   companyName: '',
   vatNumber: '',
   addressType: 1,
   email: '',
   telephone: '',
   country: 'NL',
-  address: '',
-  addressNumber: '',
+  address: 'Keizersgracht',
+  addressNumber: '12',
   addressNumberSuffix: '',
-  zipCode: '',
-  city: '',
-  text,
-});
+  zipCode: '1015 CX',
+  city: 'Amsterdam',
+  text: 'Zoë Østergaard\nKeizersgracht 12\n1015 CX Amsterdam, Netherlands',
+};
 
 function invoice(n: number, names: string[]): InvoiceDocument {
   const order: Order = {
@@ -34,8 +35,8 @@ function invoice(n: number, names: string[]): InvoiceDocument {
     discount: money(5),
     subTotal: money(129.9),
     totalPrice: money(130.14),
-    shippingAddress: address('Zoë Østergaard\nKeizersgracht 12\n1015 CX Amsterdam'),
-    billingAddress: address('Zoë Østergaard\nKeizersgracht 12\n1015 CX Amsterdam'),
+    shippingAddress: address,
+    billingAddress: address,
     invoice: { id: n, name: `INV-${n}`, date: '2026-03-02T10:00:00Z' },
     products: names.map((name, i) => ({
       productId: i,

@@ -7,7 +7,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Invoice, Money, MoneySeparators, Order } from '@account/contract';
+import {
+  addressText,
+  countryName,
+  fillPlaceholders,
+  type Invoice,
+  type Money,
+  type MoneySeparators,
+  type Order,
+} from '@account/contract';
 import { formatDate } from '@account/contract/dates';
 import { currencySymbol, formatAmount, formatMoney } from '@account/contract/money';
 import { type Font as FontkitFont, create as openFont } from 'fontkit';
@@ -111,9 +119,7 @@ const SUMMARY = { x: 320, width: RIGHT - 320 };
 /** A missing key shows as '[key]' (spec §8); {name} placeholders are filled in. */
 function translator(texts: ReadonlyMap<string, string>) {
   return (key: InvoiceTextKey, params: Record<string, string | number> = {}): string =>
-    (texts.get(key) ?? `[${key}]`).replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in params ? String(params[name]) : match,
-    );
+    fillPlaceholders(texts.get(key) ?? `[${key}]`, params);
 }
 
 /**
@@ -212,7 +218,9 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
       .font(FONT)
       .fontSize(10)
       .fillColor(address ? INK : MUTED);
-    addressesBottom = Math.max(addressesBottom, text(address?.text || t('ac_NoAddress'), x, below + 5, { width: 230 }));
+    // From the parts, not the stored text: the country is named in the invoice's language.
+    const printed = address ? addressText(address, (code) => countryName(code, input.language)) : '';
+    addressesBottom = Math.max(addressesBottom, text(printed || t('ac_NoAddress'), x, below + 5, { width: 230 }));
   });
   y = addressesBottom + 30;
 

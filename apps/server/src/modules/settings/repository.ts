@@ -48,13 +48,14 @@ export function settingsRepository(db: Kysely<Database>) {
         .orderBy('name')
         .execute();
     },
-    customPages() {
-      return db
+    async customPages() {
+      const rows = await db
         .selectFrom('customPages')
-        .select(['id', 'name', 'title', 'url', 'layout', 'iconUrl', 'section', 'viewOrder'])
+        .select(['id', 'name', 'title', 'titles', 'url', 'layout', 'iconUrl', 'section', 'viewOrder'])
         .orderBy('section')
         .orderBy('viewOrder')
         .execute();
+      return rows.map((row) => ({ ...row, titles: parseTitles(row.titles) }));
     },
     translations(languageCode: string) {
       return db
@@ -69,7 +70,32 @@ export function settingsRepository(db: Kysely<Database>) {
 
 export type SettingsRepository = ReturnType<typeof settingsRepository>;
 
-export type ShopCustomPage = Omit<NewRow<'customPages'>, 'id' | 'externalId'>;
+/** A page as the shop sends it; `titles` by language code (any case). */
+export type ShopCustomPage = Omit<NewRow<'customPages'>, 'id' | 'externalId' | 'titles'> & {
+  titles: Record<string, string>;
+};
+
+/** The stored titles by lower-case language code; a value that is not such JSON holds none. */
+function parseTitles(json: string | null): Record<string, string> {
+  if (json === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Keys in lower case, so that a language matches however the shop spells its code. */
+function titlesJson(titles: Record<string, string>): string | null {
+  const entries = Object.entries(titles).filter(([, title]) => title !== '');
+  return entries.length > 0
+    ? JSON.stringify(Object.fromEntries(entries.map(([code, t]) => [code.toLowerCase(), t])))
+    : null;
+}
 type ListTable = 'languages' | 'currencies' | 'countries';
 
 /** The shop's writes of its pages, texts and lists (languages, currencies, countries). */
@@ -95,7 +121,8 @@ export function settingsRecordRepository(db: Kysely<Database>) {
 
     pageIdOf,
 
-    async putPage(externalId: string, values: ShopCustomPage) {
+    async putPage(externalId: string, page: ShopCustomPage) {
+      const values = { ...page, titles: titlesJson(page.titles) };
       return upsertByExternalId(
         await pageIdOf(externalId),
         (id) => db.updateTable('customPages').set(values).where('id', '=', id).execute(),

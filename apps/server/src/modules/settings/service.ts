@@ -85,6 +85,24 @@ function originsOf(pages: readonly CustomPage[]): readonly string[] {
   return [...origins];
 }
 
+const defaultLanguageOf = (languages: Snapshot['languages']) =>
+  languages.find((l) => l.isDefault)?.code ?? languages[0]?.code ?? 'en';
+
+/**
+ * A page's title in each of the shop's languages (issue 44): the shop's title for that language,
+ * else for the default language, else its single title; by lower-case code. Every language is
+ * there, so the web app switching language without a reload finds its title.
+ */
+function titlesByLanguage(
+  title: string,
+  own: Readonly<Record<string, string>>,
+  languages: Snapshot['languages'],
+  defaultLanguage: string,
+): Record<string, string> {
+  const fallback = own[defaultLanguage.toLowerCase()] || title;
+  return Object.fromEntries(languages.map(({ code }) => [code.toLowerCase(), own[code.toLowerCase()] || fallback]));
+}
+
 export function settingsService(repository: SettingsRepository, providers: PublicProviders) {
   let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
   const pageOriginsOf = new WeakMap<Snapshot, readonly string[]>();
@@ -97,12 +115,20 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       repository.countries(),
       repository.customPages(),
     ]);
+    const defaultLanguage = defaultLanguageOf(languages);
     return {
       stored: StoredSettings.parse(raw),
       languages,
       currencies,
       countries,
-      pages: pages.map(({ id, ...page }) => ({ pageId: id, ...page })),
+      // In the contract's key order: answers are checked against it as they are sent.
+      pages: pages.map(({ id, name, title, titles, ...rest }) => ({
+        pageId: id,
+        name,
+        title,
+        titles: titlesByLanguage(title, titles, languages, defaultLanguage),
+        ...rest,
+      })),
     };
   }
 
@@ -117,8 +143,6 @@ export function settingsService(repository: SettingsRepository, providers: Publi
     }
     return cached.snapshot;
   }
-
-  const defaultLanguageOf = (s: Snapshot) => s.languages.find((l) => l.isDefault)?.code ?? s.languages[0]?.code ?? 'en';
 
   return {
     snapshot,
@@ -165,7 +189,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       const s = await snapshot();
       const { defaultCountry, defaultCurrency } = s.stored;
       return {
-        language: defaultLanguageOf(s),
+        language: defaultLanguageOf(s.languages),
         country: s.countries.find((c) => c.code === defaultCountry)?.code ?? s.countries[0]?.code ?? 'NL',
         currency: s.currencies.find((c) => c.code === defaultCurrency)?.code ?? s.currencies[0]?.code ?? 'EUR',
       };
@@ -183,7 +207,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         .map((part) => part.split(';')[0]?.trim().toLowerCase() ?? '')
         .flatMap((tag) => [tag, tag.split('-')[0] ?? '']);
       const match = [preferred?.toLowerCase() ?? '', ...fromHeader].find((tag) => tag && offered.has(tag));
-      return match ?? defaultLanguageOf(s);
+      return match ?? defaultLanguageOf(s.languages);
     },
 
     async siteConfig(currentLanguage: string): Promise<SiteConfig> {
@@ -200,7 +224,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         theme: stored.theme,
         shopUrl: stored.shopUrl,
         currentLanguage,
-        defaultLanguage: defaultLanguageOf(s),
+        defaultLanguage: defaultLanguageOf(s.languages),
         enableLangUrls: stored.enableLangUrls,
         facebookAppId: providers.facebookAppId,
         appleClientId: providers.appleClientId,
@@ -217,7 +241,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         passkeys: providers.passkeys,
         redirectAllowList: providers.redirectAllowList,
         enableFeatures: stored.enableFeatures,
-        pages: s.pages,
+        pages: s.pages.map((page) => ({ ...page, title: page.titles[currentLanguage.toLowerCase()] ?? page.title })),
         enableEuVatReverse: stored.enableEuVatReverse,
         isTestingEnvironment: stored.isTestingEnvironment,
         shippingCountries: s.countries.filter((c) => c.isShipping).map((c) => c.code),

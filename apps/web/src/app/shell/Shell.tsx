@@ -9,6 +9,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSiteConfig } from '../../lib/config-context';
 import { useT } from '../../lib/i18n';
 import { useLoading } from '../../lib/loading';
+import { useLocale } from '../../lib/locale';
 import { usePageTransition } from '../../lib/navigation';
 import { accountQuery } from '../../lib/queries';
 import { resolveTitle, useRouteMatches } from '../route-handle';
@@ -24,6 +25,7 @@ import { useLogout } from './use-logout';
 export function Shell() {
   const config = useSiteConfig();
   const t = useT();
+  const { language } = useLocale();
   const location = useLocation();
   const loading = useLoading();
   const { phase, pending } = usePageTransition();
@@ -37,7 +39,7 @@ export function Shell() {
   const firstRender = useRef(true);
 
   const leaf = matches.at(-1);
-  const context = { params: leaf?.params ?? {}, t, config };
+  const context = { params: leaf?.params ?? {}, t, config, language };
   const title = resolveTitle(leaf?.handle, context);
   // A section's own page is the current page, not a step of the trail.
   const trail: Crumb[] = matches

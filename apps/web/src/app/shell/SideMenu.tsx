@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSiteConfig } from '../../lib/config-context';
 import { useT } from '../../lib/i18n';
+import { useLocale } from '../../lib/locale';
 import { AppLink } from '../../lib/navigation';
 import { Icon } from '../../ui/Icon';
 import { activeItemId, buildMenu, isActive, type MenuItem } from './menu-items';
@@ -19,7 +20,8 @@ export function SideMenu({ id, open, onNavigate, onLogout }: SideMenuProps) {
   const config = useSiteConfig();
   const t = useT();
   const { pathname } = useLocation();
-  const items = useMemo(() => buildMenu(config), [config]);
+  const { language } = useLocale();
+  const items = useMemo(() => buildMenu(config, language), [config, language]);
   const activeId = activeItemId(items, pathname);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
 

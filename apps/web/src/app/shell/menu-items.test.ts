@@ -7,6 +7,7 @@ const ALL = ['Achievements', 'AddressBook', 'MyVouchers', 'MyOrders', 'MyWishlis
 const page = (p: Partial<CustomPage> & Pick<CustomPage, 'pageId' | 'section'>): CustomPage => ({
   name: `page-${p.pageId}`,
   title: `Page ${p.pageId}`,
+  titles: {},
   url: `/content/${p.pageId}`,
   layout: 'card',
   iconUrl: `/icons/${p.pageId}.svg`,
@@ -19,7 +20,7 @@ const names = (items: ReturnType<typeof buildMenu>) =>
 
 describe('§2 Shell: menu order and feature gating', () => {
   it('lists overview, the feature sections, a spacer, security (issue 20), settings and logout, in that order', () => {
-    expect(names(buildMenu({ enableFeatures: ALL, pages: [] }))).toEqual([
+    expect(names(buildMenu({ enableFeatures: ALL, pages: [] }, 'en'))).toEqual([
       'ac_AccountOverview',
       'ac_Achievements',
       'ac_AddressBook',
@@ -34,12 +35,12 @@ describe('§2 Shell: menu order and feature gating', () => {
   });
 
   it('shows a feature entry only when its feature is enabled', () => {
-    const menu = buildMenu({ enableFeatures: ['MyOrders'], pages: [] });
+    const menu = buildMenu({ enableFeatures: ['MyOrders'], pages: [] }, 'en');
     expect(names(menu)).toEqual(['ac_AccountOverview', 'ac_MyOrders', '', 'ac_Security', 'ac_Settings', 'ac_Logout']);
   });
 
   it('gives the overview the user icon and the root url, logout an action instead of a url', () => {
-    const menu = buildMenu({ enableFeatures: ALL, pages: [] });
+    const menu = buildMenu({ enableFeatures: ALL, pages: [] }, 'en');
     expect(menu[0]).toMatchObject({ icon: 'user', url: '/' });
     expect(menu.at(-1)).toMatchObject({ action: 'logout', url: null });
   });
@@ -55,7 +56,7 @@ describe('§2 Shell: custom pages inserted by section, sorted by view order', ()
     page({ pageId: 6, section: 3 }),
     page({ pageId: 7, section: 2, layout: 'whitelabel' }),
   ];
-  const menu = buildMenu({ enableFeatures: ALL, pages });
+  const menu = buildMenu({ enableFeatures: ALL, pages }, 'en');
   const byId = (id: string) => menu.find((item) => item.id === id);
 
   it('puts a section’s pages under its entry, by view order', () => {
@@ -84,13 +85,33 @@ describe('§2 Shell: custom pages inserted by section, sorted by view order', ()
   });
 
   it('drops a disabled feature’s pages with it', () => {
-    const withoutAchievements = buildMenu({ enableFeatures: ['MyOrders'], pages });
+    const withoutAchievements = buildMenu({ enableFeatures: ['MyOrders'], pages }, 'en');
     expect(withoutAchievements.some((item) => item.subs.some((s) => s.customPage?.section === 1))).toBe(false);
   });
 });
 
+describe('issue 44: custom pages are named in the interface language', () => {
+  const returns = page({
+    pageId: 8,
+    section: 0,
+    title: 'Returns policy',
+    titles: { en: 'Returns policy', nl: 'Retourbeleid', de: 'Rückgabebedingungen' },
+  });
+
+  it('takes the title of the interface language', () => {
+    expect(names(buildMenu({ enableFeatures: [], pages: [returns] }, 'nl'))).toContain('Retourbeleid');
+    expect(names(buildMenu({ enableFeatures: [], pages: [returns] }, 'de'))).toContain('Rückgabebedingungen');
+  });
+
+  it('falls back to the page’s title, then its name', () => {
+    expect(names(buildMenu({ enableFeatures: [], pages: [returns] }, 'fr'))).toContain('Returns policy');
+    const untitled = page({ pageId: 9, section: 0, title: '', name: 'size-guide' });
+    expect(names(buildMenu({ enableFeatures: [], pages: [untitled] }, 'nl'))).toContain('size-guide');
+  });
+});
+
 describe('§2 Shell: the active item follows the location', () => {
-  const menu = buildMenu({ enableFeatures: ALL, pages: [page({ pageId: 3, section: 5 })] });
+  const menu = buildMenu({ enableFeatures: ALL, pages: [page({ pageId: 3, section: 5 })] }, 'en');
 
   it('marks the section of the current path, including its sub-paths', () => {
     expect(activeItemId(menu, '/orders')).toBe('orders');

@@ -2,7 +2,7 @@
  * The side menu of spec §2 Shell: overview, the enabled feature sections, custom pages per
  * section (sorted by view order), a spacer, settings and logout.
  */
-import { type CustomPage, hasFeature, type SiteConfig } from '@account/contract';
+import { type CustomPage, customPageTitle, hasFeature, type SiteConfig } from '@account/contract';
 import type { TextKey } from '../../lib/i18n';
 import { customPagePath, paths } from '../../lib/paths';
 import { PAGE_ONLY_SECTIONS, SECTION_LIST, type Section } from '../../lib/sections';
@@ -21,12 +21,12 @@ export interface MenuItem {
   spacer?: boolean;
 }
 
-function pageItem(page: CustomPage): MenuItem {
+function pageItem(page: CustomPage, language: string): MenuItem {
   return {
     id: `page-${page.pageId}`,
     icon: page.layout === 'document' || !page.iconUrl ? 'document' : { src: page.iconUrl },
     url: customPagePath(page),
-    name: { text: page.title || page.name },
+    name: { text: customPageTitle(page, language) },
     subs: [],
     viewOrder: page.viewOrder,
     customPage: page,
@@ -38,7 +38,8 @@ type MenuSection = (typeof SECTION_LIST)[number] & Pick<Required<Section>, 'menu
 
 const byViewOrder = (a: CustomPage, b: CustomPage) => a.viewOrder - b.viewOrder || a.pageId - b.pageId;
 
-export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>): MenuItem[] {
+/** The menu in the interface language, which names the custom pages. */
+export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>, language: string): MenuItem[] {
   const pagesOf = (section: number) => config.pages.filter((p) => p.section === section).sort(byViewOrder);
   const entries = (place: MenuPlace) =>
     SECTION_LIST.filter(
@@ -48,11 +49,11 @@ export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>):
       icon: s.menu.icon,
       url: paths[s.id],
       name: { key: s.title },
-      subs: s.customPages ? pagesOf(s.customPages.section).map(pageItem) : [],
+      subs: s.customPages ? pagesOf(s.customPages.section).map((page) => pageItem(page, language)) : [],
       viewOrder: place === 'sections' ? index : 0,
     }));
   const items: MenuItem[] = entries('sections');
-  for (const { section } of PAGE_ONLY_SECTIONS) items.push(...pagesOf(section).map(pageItem));
+  for (const { section } of PAGE_ONLY_SECTIONS) items.push(...pagesOf(section).map((page) => pageItem(page, language)));
   items.push(
     { id: 'spacer', icon: 'page', url: null, name: { text: '' }, subs: [], viewOrder: 0, spacer: true },
     ...entries('end'),

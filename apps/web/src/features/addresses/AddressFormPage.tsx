@@ -19,6 +19,7 @@ import { useAccount } from '@/lib/account';
 import { ApiError } from '@/lib/api';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
+import { useCountryName } from '@/lib/localize';
 import { usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { localizeQuery } from '@/lib/queries';
@@ -53,6 +54,7 @@ function AddressForm({ addressId }: { addressId: number | null }) {
   const { show } = useSystemMessage();
   const { navigate } = usePageTransition();
   const { data: localize } = useQuery(localizeQuery);
+  const countryName = useCountryName();
   const address = account.addresses.find((a) => a.addressId === addressId) ?? null;
   const fields = account.addressFields;
 
@@ -60,8 +62,8 @@ function AddressForm({ addressId }: { addressId: number | null }) {
     const definition = fields.find((f) => f.orderField === 'Country');
     const fromField = definition?.options.map((o) => ({ code: o.value, name: o.label })) ?? [];
     const list = fromField.length > 0 ? fromField : (localize?.countries ?? []);
-    return list.map((c) => ({ id: c.code, name: c.name, image: flagUrl(c.code) }));
-  }, [fields, localize]);
+    return list.map((c) => ({ id: c.code, name: countryName(c.code, c.name), image: flagUrl(c.code) }));
+  }, [fields, localize, countryName]);
 
   const [values, setValues] = useState<Record<string, string>>(() =>
     initialValues(address, {

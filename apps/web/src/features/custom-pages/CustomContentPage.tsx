@@ -5,7 +5,7 @@
  * until it has loaded (or until the page says it is ready, when it asked to be waited for) and is
  * as tall as its content plus 16 px. Unframed pages sit on the page itself; the others in a card.
  */
-import { findCustomPage, localizedPageUrl, PAGE_LAYOUTS } from '@account/contract';
+import { customPageTitle, findCustomPage, localizedPageUrl, PAGE_LAYOUTS } from '@account/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useSiteConfig } from '@/lib/config-context';
@@ -100,7 +100,7 @@ export function CustomContentPage() {
   const page = findCustomPage(config.pages, id ?? pageRoute);
   if (!page) return <Navigate to={paths.overview} replace />;
   const src = localizedPageUrl(page.url, language, config.enableLangUrls);
-  const title = page.title || page.name;
+  const title = customPageTitle(page, language);
   return (
     <>
       <PageHeader title={title} />

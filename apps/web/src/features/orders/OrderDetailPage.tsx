@@ -3,12 +3,13 @@
  * transactions, amounts, addresses and the invoice with its PDF. The id in the path must be a
  * whole number; a bad id, or one that is not the shopper's, shows the not-found state.
  */
-import { formatDate, type Money, type Order, orderStatus, transactionStatus } from '@account/contract';
+import { addressLines, formatDate, type Money, type Order, orderStatus, transactionStatus } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
+import { useCountryName } from '@/lib/localize';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink, usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
@@ -152,6 +153,8 @@ function InvoiceCard({ order }: { order: Order }) {
 
 function OrderView({ order }: { order: Order }) {
   const t = useT();
+  // The parts, not the stored text: the country is named in the shopper's language.
+  const countryName = useCountryName();
   const money = useFormatMoney();
   const { navigate } = usePageTransition();
   return (
@@ -240,7 +243,7 @@ function OrderView({ order }: { order: Order }) {
           ).map(([key, address]) => (
             <Card key={key} title={t(key)} collapsible>
               {address ? (
-                <address className={styles.addressText}>{address.text}</address>
+                <address className={styles.addressText}>{addressLines(address, countryName).join('\n')}</address>
               ) : (
                 <p className={styles.empty}>{t('ac_NoAddress')}</p>
               )}

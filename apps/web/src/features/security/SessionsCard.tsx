@@ -1,12 +1,13 @@
 /**
  * Where the shopper is signed in (issue 20): every live session with its browser, system, sign-in
- * method and times, this one marked; any other can be signed out, or all of them at once.
+ * method, times and whether it is on this network, this one marked (versions and the network's
+ * address only in its details); any other can be signed out, or all of them at once.
  */
 import type { SessionInfo } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSiteConfig } from '@/lib/config-context';
-import { type Translate, useT } from '@/lib/i18n';
+import { useT } from '@/lib/i18n';
 import { methodName } from '@/lib/method-names';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button, buttonClass } from '@/ui/Button';
@@ -17,6 +18,7 @@ import { Spinner } from '@/ui/Spinner';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from './api/security';
 import { dateAndTime } from './date-and-time';
 import styles from './SecurityPage.module.css';
+import { networkFact, sessionName } from './session-names';
 
 const rowAction = buttonClass('action');
 
@@ -27,19 +29,31 @@ const DEVICE_KEYS: Record<string, string> = {
   tv: 'ac_DeviceTv',
 };
 
-/** 'Firefox 133 on macOS Sonoma', or what of it is known. */
-function browserName(session: SessionInfo, t: Translate): string {
-  if (session.browser && session.os) return t('ac_BrowserOnSystem', { browser: session.browser, os: session.os });
-  return session.browser ?? session.os ?? t('ac_UnknownBrowser');
+/** What is known of a session in full, behind its plain name: versions and the network's address. */
+function SessionDetails({ session }: { session: SessionInfo }) {
+  const t = useT();
+  if (!session.browser && !session.os && !session.clientAddress) return null;
+  return (
+    <details className={styles.more}>
+      <summary>{t('ac_SessionDetails')}</summary>
+      <ul className={styles.facts}>
+        {session.browser && <li>{t('ac_SessionBrowser', { browser: session.browser })}</li>}
+        {session.os && <li>{t('ac_SessionSystem', { os: session.os })}</li>}
+        {session.clientAddress && <li>{t('ac_NetworkAddress', { network: session.clientAddress })}</li>}
+      </ul>
+    </details>
+  );
 }
 
-function SessionRow({ session }: { session: SessionInfo }) {
+/** `here`: the network of the session looking at the list. */
+function SessionRow({ session, here }: { session: SessionInfo; here: string | null }) {
   const t = useT();
   const { companyName } = useSiteConfig();
   const { show } = useSystemMessage();
   const end = useEndSession();
   const nameId = useId();
-  const name = browserName(session, t);
+  const name = sessionName(session, t);
+  const network = networkFact(session, here, t);
   const device = session.device ? DEVICE_KEYS[session.device] : undefined;
   return (
     <li className={styles.row}>
@@ -56,8 +70,9 @@ function SessionRow({ session }: { session: SessionInfo }) {
           <li>
             {session.current ? t('ac_ActiveNow') : t('ac_LastActiveOn', { date: dateAndTime(session.lastActiveAt, t) })}
           </li>
-          {session.clientAddress && <li>{t('ac_Network', { network: session.clientAddress })}</li>}
+          {network && <li>{network}</li>}
         </ul>
+        <SessionDetails session={session} />
         {end.isError && (
           <p role="alert" className={styles.error}>
             {t('ac_GenericError')}
@@ -87,6 +102,7 @@ export function SessionsCard() {
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current).length;
+  const here = list.find((session) => session.current)?.clientAddress ?? null;
   return (
     <Card title={t('ac_Sessions')} collapsible>
       <p className={styles.description}>{t('ac_SessionsDescription')}</p>
@@ -99,7 +115,7 @@ export function SessionsCard() {
       {list.length > 0 && (
         <ul className={styles.list}>
           {list.map((session) => (
-            <SessionRow key={session.id} session={session} />
+            <SessionRow key={session.id} session={session} here={here} />
           ))}
         </ul>
       )}

@@ -11,6 +11,7 @@ import { type SaveOptions, useDebouncedSave } from '@/lib/debounced-save';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
 import { useLocale } from '@/lib/locale';
+import { useCountryName } from '@/lib/localize';
 import { localizeQuery, preferencesQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
@@ -28,6 +29,7 @@ type LocaleField = 'country' | 'language' | 'currency';
 
 function LocalisationCard({ data }: { data: LocalizeData }) {
   const t = useT();
+  const countryName = useCountryName();
   const { mutateAsync: updateLocalize } = useUpdateLocalize();
   const loading = useLoading();
   const reloadAccount = useReloadAccount();
@@ -60,7 +62,11 @@ function LocalisationCard({ data }: { data: LocalizeData }) {
         <Picker
           {...common}
           label={t('ac_Country')}
-          options={data.countries.map((c) => ({ id: c.code, name: c.name, image: flagUrl(c.code) }))}
+          options={data.countries.map((c) => ({
+            id: c.code,
+            name: countryName(c.code, c.name),
+            image: flagUrl(c.code),
+          }))}
           value={data.setting.country}
           onChange={(code) => void update('country', code)}
         />
