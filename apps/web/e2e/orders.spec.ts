@@ -60,7 +60,7 @@ test.describe('§2 Orders list', () => {
 
     await search.fill('no order is called this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('No orders found.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
   });
 
   test('DESIGN §8 a collapsed order card is built when first opened, and keeps its content when closed again', async ({
