@@ -257,6 +257,6 @@ test.describe('§4 Order delete', () => {
     const card = page.getByRole('region', { name: `Bestelling ${order.orderId}` });
     await card.getByRole('button', { name: 'Bestelling verwijderen' }).click();
     await card.getByRole('button', { name: 'Ja' }).click();
-    await expect(page.getByText('Geen bestellingen gevonden.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Geen bestellingen gevonden' })).toBeVisible();
   });
 });
