@@ -56,7 +56,8 @@ test.describe('§2 Address add and edit', () => {
   }) => {
     await signInAsNewShopper(page);
     await openAddressBook(page);
-    await expect(page.getByText('You have not chosen a default billing address yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No addresses yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Billing address' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Other addresses' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Add a new address' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add address' })).toBeVisible();

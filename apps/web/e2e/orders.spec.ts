@@ -60,7 +60,7 @@ test.describe('§2 Orders list', () => {
 
     await search.fill('no order is called this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('No orders found.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
   });
 
   test('DESIGN §8 a collapsed order card is built when first opened, and keeps its content when closed again', async ({
@@ -257,6 +257,6 @@ test.describe('§4 Order delete', () => {
     const card = page.getByRole('region', { name: `Bestelling ${order.orderId}` });
     await card.getByRole('button', { name: 'Bestelling verwijderen' }).click();
     await card.getByRole('button', { name: 'Ja' }).click();
-    await expect(page.getByText('Geen bestellingen gevonden.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Geen bestellingen gevonden' })).toBeVisible();
   });
 });

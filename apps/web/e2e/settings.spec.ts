@@ -5,7 +5,6 @@ import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper } from '
 async function choose(page: Page, label: string, typed: string, option: RegExp) {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
-  await input.fill('');
   await input.pressSequentially(typed);
   await expect(page.getByRole('option', { name: option })).toBeInViewport();
   for (const text of await page.getByRole('option').allTextContents()) {

@@ -303,7 +303,6 @@ export const DE: Catalogue = {
   ac_AchievementLocked: 'Noch nicht freigeschaltet',
   ac_AchievementProgress: 'Fortschritt: {progress}',
   ac_RewardClaimed: 'Ihre Belohnung wurde angefordert',
-  ac_NoAchievements: 'Sie haben noch keine Erfolge. Kaufen Sie weiter ein, um sie freizuschalten.',
 
   // Orders
   ac_OrdersDescription: 'Finden Sie Ihre Bestellungen, verfolgen Sie den Status und laden Sie Rechnungen herunter.',
@@ -311,7 +310,6 @@ export const DE: Catalogue = {
   ac_SearchOrdersPlaceholder: 'Bestellnummer oder Produktname',
   ac_LoadMore: 'Mehr laden',
   ac_LoadingOrders: 'Bestellungen werden geladen…',
-  ac_NoOrdersFound: 'Keine Bestellungen gefunden.',
   ac_OrderTitle: 'Bestellung {id}',
   ac_OrderDate: 'Bestelldatum',
   ac_ViewOrderDetails: 'Bestelldetails ansehen',
@@ -351,7 +349,6 @@ export const DE: Catalogue = {
   ac_OrderNotFoundMessage: 'Diese Bestellung gibt es nicht oder sie gehört nicht zu Ihrem Konto.',
   ac_OrderPlacedOn: 'Aufgegeben am {date} um {time}',
   ac_OrdersShown: '{shown} von {total} Bestellungen',
-  ac_NoOrdersYet: 'Sie haben noch keine Bestellungen aufgegeben.',
   ac_InvoiceDownloadFailed: 'Die Rechnung konnte nicht heruntergeladen werden. Bitte versuchen Sie es erneut.',
   ac_OrdersLoadFailed: 'Ihre Bestellungen konnten nicht geladen werden. Bitte versuchen Sie es erneut.',
 
@@ -404,7 +401,6 @@ export const DE: Catalogue = {
   ac_Expired: 'Abgelaufen',
   ac_Claimed: 'Angefordert',
   ac_VoucherClaimed: 'Ihr Gutscheincode ist bereit',
-  ac_NoVouchers: 'Sie haben noch keine Gutscheine.',
   ac_NotAvailable: 'k. A.',
   ac_HaveVoucherCode: 'Haben Sie einen Gutscheincode?',
   ac_HaveVoucherCodeHint: 'Geben Sie ihn hier ein, um den Gutschein Ihrem Konto hinzuzufügen.',
@@ -421,9 +417,6 @@ export const DE: Catalogue = {
   ac_MoreInfoAbout: 'Mehr Infos zu {name}',
   ac_ClearList: 'Liste leeren',
   ac_WishlistCleared: 'Ihre Wunschliste wurde geleert',
-  ac_WishlistEmpty: 'Ihre Wunschliste ist leer.',
-  ac_WishlistEmptyHint:
-    'Speichern Sie beim Einkaufen Produkte, die Ihnen gefallen, und finden Sie sie später hier wieder.',
 
   // Settings
   ac_SettingsDescription: 'Wählen Sie Land, Sprache, Währung, Interessen und Newsletter.',
@@ -556,6 +549,22 @@ export const DE: Catalogue = {
   ac_Document: 'Dokument',
   ac_ShowOptions: 'Optionen anzeigen',
   ac_DefaultFor: 'Standard f\u00fcr',
+
+  // Empty states (ui/EmptyState): a title, one line and the way back to the shop
+  ac_ContinueShopping: 'Weiter einkaufen',
+  ac_WishlistEmptyTitle: 'Ihre Wunschliste ist leer',
+  ac_WishlistEmptyText:
+    'Speichern Sie beim Einkaufen Produkte, die Ihnen gefallen, und finden Sie sie später hier wieder.',
+  ac_OrdersEmptyTitle: 'Noch keine Bestellungen',
+  ac_OrdersEmptyText: 'Ihre Bestellungen erscheinen hier, sobald Sie im Shop bestellen.',
+  ac_OrdersNotFoundTitle: 'Keine Bestellungen gefunden',
+  ac_OrdersNotFoundText: 'Versuchen Sie eine andere Bestellnummer oder einen anderen Produktnamen.',
+  ac_VouchersEmptyTitle: 'Noch keine Gutscheine',
+  ac_VouchersEmptyText: 'Gutscheine, die Sie vom Shop erhalten, erscheinen hier.',
+  ac_AchievementsEmptyTitle: 'Noch keine Erfolge',
+  ac_AchievementsEmptyText: 'Kaufen Sie weiter ein, um sie freizuschalten.',
+  ac_AddressesEmptyTitle: 'Noch keine Adressen',
+  ac_AddressesEmptyText: 'Fügen Sie eine Adresse hinzu und bezahlen Sie beim nächsten Mal schneller.',
 
   // Invoice PDF
   ac_InvoicePdfTitle: 'Rechnung {number} von {company}',

@@ -300,7 +300,6 @@ export const NL: Catalogue = {
   ac_AchievementLocked: 'Nog niet ontgrendeld',
   ac_AchievementProgress: 'Voortgang: {progress}',
   ac_RewardClaimed: 'Je beloning is geclaimd',
-  ac_NoAchievements: 'Je hebt nog geen prestaties. Blijf winkelen om ze te ontgrendelen.',
 
   // Orders
   ac_OrdersDescription: 'Vind je bestellingen, volg de status en download facturen.',
@@ -308,7 +307,6 @@ export const NL: Catalogue = {
   ac_SearchOrdersPlaceholder: 'Bestelnummer of productnaam',
   ac_LoadMore: 'Meer laden',
   ac_LoadingOrders: 'Bestellingen laden…',
-  ac_NoOrdersFound: 'Geen bestellingen gevonden.',
   ac_OrderTitle: 'Bestelling {id}',
   ac_OrderDate: 'Besteldatum',
   ac_ViewOrderDetails: 'Bestelgegevens bekijken',
@@ -348,7 +346,6 @@ export const NL: Catalogue = {
   ac_OrderNotFoundMessage: 'Deze bestelling bestaat niet of hoort niet bij je account.',
   ac_OrderPlacedOn: 'Geplaatst op {date} om {time}',
   ac_OrdersShown: '{shown} van {total} bestellingen',
-  ac_NoOrdersYet: 'Je hebt nog geen bestellingen geplaatst.',
   ac_InvoiceDownloadFailed: 'De factuur kon niet worden gedownload. Probeer het opnieuw.',
   ac_OrdersLoadFailed: 'Je bestellingen konden niet worden geladen. Probeer het opnieuw.',
 
@@ -401,7 +398,6 @@ export const NL: Catalogue = {
   ac_Expired: 'Verlopen',
   ac_Claimed: 'Geclaimd',
   ac_VoucherClaimed: 'Je waardeboncode staat klaar',
-  ac_NoVouchers: 'Je hebt nog geen waardebonnen.',
   ac_NotAvailable: 'n.v.t.',
   ac_HaveVoucherCode: 'Heb je een waardeboncode?',
   ac_HaveVoucherCodeHint: 'Vul hem hier in om de waardebon aan je account toe te voegen.',
@@ -418,8 +414,6 @@ export const NL: Catalogue = {
   ac_MoreInfoAbout: 'Meer info over {name}',
   ac_ClearList: 'Lijst leegmaken',
   ac_WishlistCleared: 'Je verlanglijst is leeggemaakt',
-  ac_WishlistEmpty: 'Je verlanglijst is leeg.',
-  ac_WishlistEmptyHint: 'Bewaar tijdens het winkelen de producten die je mooi vindt en vind ze hier later terug.',
 
   // Settings
   ac_SettingsDescription: 'Kies je land, taal, valuta, interesses en nieuwsbrieven.',
@@ -546,6 +540,21 @@ export const NL: Catalogue = {
   ac_Document: 'Document',
   ac_ShowOptions: 'Opties tonen',
   ac_DefaultFor: 'Standaard voor',
+
+  // Empty states (ui/EmptyState): a title, one line and the way back to the shop
+  ac_ContinueShopping: 'Verder winkelen',
+  ac_WishlistEmptyTitle: 'Je verlanglijst is leeg',
+  ac_WishlistEmptyText: 'Bewaar tijdens het winkelen de producten die je mooi vindt en vind ze hier later terug.',
+  ac_OrdersEmptyTitle: 'Nog geen bestellingen',
+  ac_OrdersEmptyText: 'Je bestellingen verschijnen hier zodra je in de winkel bestelt.',
+  ac_OrdersNotFoundTitle: 'Geen bestellingen gevonden',
+  ac_OrdersNotFoundText: 'Probeer een ander bestelnummer of een andere productnaam.',
+  ac_VouchersEmptyTitle: 'Nog geen waardebonnen',
+  ac_VouchersEmptyText: 'Waardebonnen die je van de winkel krijgt, verschijnen hier.',
+  ac_AchievementsEmptyTitle: 'Nog geen prestaties',
+  ac_AchievementsEmptyText: 'Blijf winkelen om ze te ontgrendelen.',
+  ac_AddressesEmptyTitle: 'Nog geen adressen',
+  ac_AddressesEmptyText: 'Voeg een adres toe en reken de volgende keer sneller af.',
 
   // Invoice PDF
   ac_InvoicePdfTitle: 'Factuur {number} van {company}',

@@ -91,6 +91,12 @@ export const SECTIONS = {
 
 export type SectionId = keyof typeof SECTIONS;
 
+/**
+ * Sections without a menu entry of their own, and the entry shown as current while one is open:
+ * edit profile is reached from the overview's profile card ('This is you', spec §2 Overview).
+ */
+export const MENU_PARENTS: Partial<Record<SectionId, SectionId>> = { editProfile: 'overview' };
+
 export const SUB_SCREENS = {
   addressAdd: { within: 'addresses', path: 'add', title: 'ac_AddAddressTitle' },
   addressEdit: { within: 'addresses', path: 'edit/:id', title: 'ac_EditAddressTitle' },

@@ -1,4 +1,4 @@
-/** Texts with elements inside them, apart from lib/i18n.tsx: only the login page uses them. */
+/** Texts with elements inside them, apart from lib/i18n.tsx: links in a sentence, a number kept whole (ui/Identifier). */
 import { Fragment, type ReactNode } from 'react';
 import { type TextKey, useT } from './i18n';
 

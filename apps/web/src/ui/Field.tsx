@@ -12,7 +12,10 @@ interface Common {
   /** A translated problem to show under the field. */
   error?: string | null;
   hint?: ReactNode;
-  /** Shown after the label when the field may stay empty. */
+  /**
+   * Shown under the control when the field may stay empty: after the label it took a second line
+   * in the form's narrowest fields (the house number addition, a quarter of the row).
+   */
   optionalText?: string;
 }
 
@@ -25,6 +28,15 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
   ) : null;
 }
 
+/** The note under an optional field's control, named in its aria-describedby (`id`). */
+export function OptionalNote({ id, text }: { id: string; text?: string | undefined }) {
+  return text ? (
+    <span id={id} className={styles.hint}>
+      {text}
+    </span>
+  ) : null;
+}
+
 /** React 19 passes `ref` as a prop, so it reaches the input through the spread. */
 export type TextFieldProps = Common & Omit<ComponentPropsWithRef<'input'>, 'children'>;
 
@@ -33,12 +45,13 @@ export function TextField({ label, error, hint, optionalText, id, className, ...
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const optionalId = `${inputId}-optional`;
+  const describedBy =
+    [optionalText ? optionalId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
-        {optionalText && <span className={styles.optional}> {optionalText}</span>}
       </label>
       <div className={styles.body}>
         <input
@@ -48,6 +61,7 @@ export function TextField({ label, error, hint, optionalText, id, className, ...
           aria-describedby={describedBy}
           {...input}
         />
+        <OptionalNote id={optionalId} text={optionalText} />
         {hint && (
           <span id={hintId} className={styles.hint}>
             {hint}

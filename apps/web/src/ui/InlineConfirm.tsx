@@ -45,7 +45,9 @@ export function InlineConfirm({ children, onConfirm, className, describedBy }: I
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would restyle this inline question
     <span className={styles.confirm} role="group" aria-label={t('ac_AreYouSure')}>
-      <span aria-hidden="true">{t('ac_AreYouSure')}</span>
+      <span className={styles.question} aria-hidden="true">
+        {t('ac_AreYouSure')}
+      </span>
       <button type="button" className={`${className ?? ''} ${styles.yes}`} onClick={onConfirm}>
         {t('ac_Yes')}
       </button>

@@ -8,7 +8,7 @@ import { useId, useMemo } from 'react';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { useLocale } from '@/lib/locale';
-import { FieldError } from './Field';
+import { FieldError, OptionalNote } from './Field';
 import fieldStyles from './Field.module.css';
 import { flagUrl } from './flags';
 import styles from './PhoneInput.module.css';
@@ -32,6 +32,7 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
   const labelId = useId();
   const numberId = useId();
   const errorId = useId();
+  const optionalId = useId();
   const regions = useMemo(() => callingCodes(language, shippingCountries), [language, shippingCountries]);
   const { code, number } = splitPhone(value);
   // The picker chooses a region; a stored code maps back to the first region that has it.
@@ -52,12 +53,11 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
     <div
       role="group"
       aria-labelledby={labelId}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={[required ? '' : optionalId, error ? errorId : ''].filter(Boolean).join(' ') || undefined}
       className={fieldStyles.field}
     >
       <span id={labelId} className={fieldStyles.label}>
         {label}
-        {!required && <span className={fieldStyles.optional}> {t('ac_Optional')}</span>}
       </span>
       <div className={fieldStyles.body}>
         <div className={styles.phone}>
@@ -91,6 +91,7 @@ export function PhoneInput({ label, value, defaultRegion, required, error, onCha
             />
           </div>
         </div>
+        <OptionalNote id={optionalId} text={required ? undefined : t('ac_Optional')} />
         <FieldError id={errorId} error={error} />
       </div>
     </div>

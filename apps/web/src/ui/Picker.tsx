@@ -3,7 +3,7 @@
  * whose list filters by case-insensitive substring on the option name and is at most 180 px high,
  * with an optional image (a flag) per option.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import fieldStyles from './Field.module.css';
 import { Icon } from './Icon';
@@ -50,13 +50,18 @@ export function Picker({
   hideLabel,
 }: PickerProps) {
   const errorId = useId();
+  /** What the shopper typed since the list last showed the value; null shows the chosen option's name. */
+  const [query, setQuery] = useState<string | null>(null);
   const selected = options.find((option) => option.id === value);
   return (
     <ComboBox
       className={styles.picker}
       defaultItems={options}
       value={selected ? selected.id : null}
+      inputValue={query ?? selected?.name ?? ''}
+      onInputChange={setQuery}
       onChange={(key) => {
+        setQuery(null);
         if (key !== null) onChange(String(key));
       }}
       defaultFilter={matchesName}
@@ -70,9 +75,18 @@ export function Picker({
       <div className={fieldStyles.body}>
         <div className={styles.control}>
           {selected?.image && <img className={styles.icon} src={selected.image} alt="" />}
+          {/*
+           * The first character typed over the shown value starts a new query instead of being
+           * appended to the value ('Englishned' matched nothing).
+           */}
           <Input
             className={`${styles.input} ${selected?.image ? styles.withIcon : ''}`}
             aria-describedby={error ? errorId : undefined}
+            onBeforeInput={(event) => {
+              if (query !== null || !event.data) return;
+              event.preventDefault();
+              setQuery(event.data);
+            }}
           />
           <Button className={styles.toggle} aria-label={openLabel}>
             <Icon name="chevronDown" />

@@ -305,7 +305,6 @@ export const EN = {
   ac_AchievementLocked: 'Not unlocked yet',
   ac_AchievementProgress: 'Progress: {progress}',
   ac_RewardClaimed: 'Your reward has been claimed',
-  ac_NoAchievements: 'You have no achievements yet. Keep shopping to unlock them.',
 
   // Orders
   ac_OrdersDescription: 'Find your orders, follow their status and download invoices.',
@@ -313,7 +312,6 @@ export const EN = {
   ac_SearchOrdersPlaceholder: 'Order number or product name',
   ac_LoadMore: 'Load more',
   ac_LoadingOrders: 'Loading orders…',
-  ac_NoOrdersFound: 'No orders found.',
   ac_OrderTitle: 'Order {id}',
   ac_OrderDate: 'Order date',
   ac_ViewOrderDetails: 'View order details',
@@ -353,7 +351,6 @@ export const EN = {
   ac_OrderNotFoundMessage: 'This order does not exist or does not belong to your account.',
   ac_OrderPlacedOn: 'Placed on {date} at {time}',
   ac_OrdersShown: 'Showing {shown} of {total} orders',
-  ac_NoOrdersYet: 'You have not placed any orders yet.',
   ac_InvoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
   ac_OrdersLoadFailed: 'Your orders could not be loaded. Please try again.',
 
@@ -406,7 +403,6 @@ export const EN = {
   ac_Expired: 'Expired',
   ac_Claimed: 'Claimed',
   ac_VoucherClaimed: 'Your voucher code is ready',
-  ac_NoVouchers: 'You have no vouchers yet.',
   ac_NotAvailable: 'N/A',
   ac_HaveVoucherCode: 'Have a voucher code?',
   ac_HaveVoucherCodeHint: 'Enter it here to add the voucher to your account.',
@@ -423,8 +419,6 @@ export const EN = {
   ac_MoreInfoAbout: 'More info about {name}',
   ac_ClearList: 'Clear list',
   ac_WishlistCleared: 'Your wishlist has been cleared',
-  ac_WishlistEmpty: 'Your wishlist is empty.',
-  ac_WishlistEmptyHint: 'Save products you like while you shop and find them here later.',
 
   // Settings
   ac_SettingsDescription: 'Choose your country, language, currency, interests and newsletters.',
@@ -547,6 +541,21 @@ export const EN = {
   ac_Document: 'Document',
   ac_ShowOptions: 'Show options',
   ac_DefaultFor: 'Default for',
+
+  // Empty states (ui/EmptyState): a title, one line and the way back to the shop
+  ac_ContinueShopping: 'Continue shopping',
+  ac_WishlistEmptyTitle: 'Your wishlist is empty',
+  ac_WishlistEmptyText: 'Save products you like while you shop and find them here later.',
+  ac_OrdersEmptyTitle: 'No orders yet',
+  ac_OrdersEmptyText: 'Your orders appear here as soon as you order in the shop.',
+  ac_OrdersNotFoundTitle: 'No orders found',
+  ac_OrdersNotFoundText: 'Try another order number or product name.',
+  ac_VouchersEmptyTitle: 'No vouchers yet',
+  ac_VouchersEmptyText: 'Vouchers you receive from the shop appear here.',
+  ac_AchievementsEmptyTitle: 'No achievements yet',
+  ac_AchievementsEmptyText: 'Keep shopping to unlock them.',
+  ac_AddressesEmptyTitle: 'No addresses yet',
+  ac_AddressesEmptyText: 'Add an address and check out faster next time.',
 
   // Invoice PDF
   ac_InvoicePdfTitle: '{company} invoice {number}',

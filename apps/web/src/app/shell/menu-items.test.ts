@@ -120,6 +120,11 @@ describe('§2 Shell: the active item follows the location', () => {
     expect(activeItemId(menu, '/')).toBe('overview');
   });
 
+  it('marks the overview on /edit-profile, which its profile card leads to (issue 44)', () => {
+    expect(activeItemId(menu, '/edit-profile')).toBe('overview');
+    expect(activeItemId(menu, '/edit-profilex')).toBeNull();
+  });
+
   it('prefers a sub-item over its section, and does not match prefixes of other words', () => {
     expect(activeItemId(menu, '/orders/page/3')).toBe('page-3');
     expect(activeItemId(menu, '/ordersx')).toBeNull();

@@ -5,7 +5,7 @@
 import { type CustomPage, customPageTitle, hasFeature, type SiteConfig } from '@account/contract';
 import type { TextKey } from '../../lib/i18n';
 import { customPagePath, paths } from '../../lib/paths';
-import { PAGE_ONLY_SECTIONS, SECTION_LIST, type Section } from '../../lib/sections';
+import { MENU_PARENTS, PAGE_ONLY_SECTIONS, SECTION_LIST, type Section } from '../../lib/sections';
 import type { IconName } from '../../ui/Icon';
 
 export interface MenuItem {
@@ -13,6 +13,8 @@ export interface MenuItem {
   /** A built-in icon, or the custom page's own icon image. */
   icon: IconName | { src: string };
   url: string | null;
+  /** Screens without a menu entry of their own during which this item is the current one. */
+  childUrls?: string[];
   name: { key: TextKey } | { text: string };
   action?: 'logout';
   subs: MenuItem[];
@@ -48,6 +50,7 @@ export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>, 
       id: s.id,
       icon: s.menu.icon,
       url: paths[s.id],
+      childUrls: SECTION_LIST.filter((child) => MENU_PARENTS[child.id] === s.id).map((child) => paths[child.id]),
       name: { key: s.title },
       subs: s.customPages ? pagesOf(s.customPages.section).map((page) => pageItem(page, language)) : [],
       viewOrder: place === 'sections' ? index : 0,
@@ -65,11 +68,9 @@ export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>, 
 /** Whether the item (or one of its sub-items) matches the location: the active item follows it. */
 export function isActive(item: MenuItem, pathname: string): boolean {
   if (item.url === null) return false;
-  const own =
-    item.url === paths.overview
-      ? pathname === '/' || pathname === ''
-      : pathname === item.url || pathname.startsWith(`${item.url}/`);
-  return own || item.subs.some((sub) => isActive(sub, pathname));
+  const at = (url: string) => pathname === url || pathname.startsWith(`${url}/`);
+  const own = item.url === paths.overview ? pathname === '/' || pathname === '' : at(item.url);
+  return own || (item.childUrls ?? []).some(at) || item.subs.some((sub) => isActive(sub, pathname));
 }
 
 /** The deepest item matching the location, so a sub-item wins over its section. */

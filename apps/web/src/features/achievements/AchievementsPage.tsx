@@ -18,6 +18,7 @@ import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
 import { PageHeader } from '@/ui/PageHeader';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { Spinner } from '@/ui/Spinner';
@@ -100,7 +101,7 @@ export function AchievementsPage() {
       <PageHeader title={t('ac_Achievements')} description={t('ac_AchievementsDescription')} />
       <Card>
         {achievements.length === 0 ? (
-          <p className={styles.empty}>{t('ac_NoAchievements')}</p>
+          <EmptyState icon="trophy" title={t('ac_AchievementsEmptyTitle')} text={t('ac_AchievementsEmptyText')} />
         ) : (
           <ul className={styles.list} aria-label={t('ac_Achievements')}>
             {achievements.map((achievement) => (

@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import styles from './AddressBookPage.module.css';
@@ -125,7 +126,7 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
           </button>
         )}
         {slot === 'other' && (
-          <div className={styles.popupWrap} ref={popupRef}>
+          <div ref={popupRef}>
             <button
               type="button"
               className={rowAction}
@@ -154,39 +155,55 @@ function AddressItem({ address, slot }: { address: Address; slot: Role | 'other'
   );
 }
 
+/** The default billing and delivery cards, and the others when there are any (spec §2 Address book). */
+function AddressCards({ addresses }: { addresses: readonly Address[] }) {
+  const t = useT();
+  const slots = addressSlots(addresses);
+  return (
+    <>
+      <Card title={t('ac_BillingAddress')} collapsible>
+        {slots.billing ? (
+          <AddressItem address={slots.billing} slot="billing" />
+        ) : (
+          <p className={styles.empty}>{t('ac_NoBillingAddress')}</p>
+        )}
+      </Card>
+      <Card title={t('ac_DeliveryAddress')} collapsible>
+        {slots.shipping ? (
+          <AddressItem address={slots.shipping} slot="shipping" />
+        ) : (
+          <p className={styles.empty}>{t('ac_NoDeliveryAddress')}</p>
+        )}
+      </Card>
+      {slots.others.length > 0 && (
+        <Card title={t('ac_OtherAddresses')} collapsible>
+          <ul className={styles.list}>
+            {slots.others.map((address) => (
+              <li key={address.addressId}>
+                <AddressItem address={address} slot="other" />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </>
+  );
+}
+
 export function AddressBookPage() {
   const t = useT();
   const account = useAccount();
-  const slots = addressSlots(account.addresses);
 
   return (
     <>
       <PageHeader title={t('ac_AddressBook')} description={t('ac_AddressBookDescription')} />
       <div className={styles.cards}>
-        <Card title={t('ac_BillingAddress')} collapsible>
-          {slots.billing ? (
-            <AddressItem address={slots.billing} slot="billing" />
-          ) : (
-            <p className={styles.empty}>{t('ac_NoBillingAddress')}</p>
-          )}
-        </Card>
-        <Card title={t('ac_DeliveryAddress')} collapsible>
-          {slots.shipping ? (
-            <AddressItem address={slots.shipping} slot="shipping" />
-          ) : (
-            <p className={styles.empty}>{t('ac_NoDeliveryAddress')}</p>
-          )}
-        </Card>
-        {slots.others.length > 0 && (
-          <Card title={t('ac_OtherAddresses')} collapsible>
-            <ul className={styles.list}>
-              {slots.others.map((address) => (
-                <li key={address.addressId}>
-                  <AddressItem address={address} slot="other" />
-                </li>
-              ))}
-            </ul>
+        {account.addresses.length === 0 ? (
+          <Card>
+            <EmptyState icon="pin" title={t('ac_AddressesEmptyTitle')} text={t('ac_AddressesEmptyText')} />
           </Card>
+        ) : (
+          <AddressCards addresses={account.addresses} />
         )}
         <AppLink to={paths.addressAdd} className={styles.add}>
           <span className={styles.plus} aria-hidden="true">

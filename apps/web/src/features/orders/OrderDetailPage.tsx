@@ -13,9 +13,11 @@ import { useCountryName } from '@/lib/localize';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink, usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
+import { Trans } from '@/lib/trans';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
+import { Identifier } from '@/ui/Identifier';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
@@ -122,7 +124,9 @@ function InvoiceCard({ order }: { order: Order }) {
           <dl className={styles.facts}>
             <div>
               <dt>{t('ac_InvoiceNumber')}</dt>
-              <dd>{invoice.name}</dd>
+              <dd>
+                <Identifier>{invoice.name}</Identifier>
+              </dd>
             </div>
             <div>
               <dt>{t('ac_InvoiceDate')}</dt>
@@ -160,7 +164,7 @@ function OrderView({ order }: { order: Order }) {
   return (
     <>
       <PageHeader
-        title={t('ac_OrderTitle', { id: order.orderId })}
+        title={<Trans k="ac_OrderTitle" values={{ id: <Identifier>{order.orderId}</Identifier> }} />}
         description={t('ac_OrderPlacedOn', {
           date: formatDate(order.created, 'orderDate'),
           time: formatDate(order.created, 'orderTime'),
@@ -172,7 +176,9 @@ function OrderView({ order }: { order: Order }) {
             <dl className={styles.facts}>
               <div>
                 <dt>{t('ac_OrderNumber')}</dt>
-                <dd>{order.orderId}</dd>
+                <dd>
+                  <Identifier>{order.orderId}</Identifier>
+                </dd>
               </div>
               <div>
                 <dt>{t('ac_OrderDate')}</dt>

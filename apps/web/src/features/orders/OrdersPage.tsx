@@ -12,10 +12,13 @@ import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
+import { Trans } from '@/lib/trans';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
 import { TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
+import { Identifier } from '@/ui/Identifier';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
@@ -29,7 +32,7 @@ function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
   const money = useFormatMoney();
   return (
     <Card
-      title={t('ac_OrderTitle', { id: order.orderId })}
+      title={<Trans k="ac_OrderTitle" values={{ id: <Identifier>{order.orderId}</Identifier> }} />}
       level={2}
       collapsible
       defaultExpanded={expanded}
@@ -116,7 +119,11 @@ export function OrdersPage() {
           </div>
         ) : list.length === 0 ? (
           <Card>
-            <p className={styles.empty}>{t(query ? 'ac_NoOrdersFound' : 'ac_NoOrdersYet')}</p>
+            {query ? (
+              <EmptyState icon="box" title={t('ac_OrdersNotFoundTitle')} text={t('ac_OrdersNotFoundText')} />
+            ) : (
+              <EmptyState icon="box" title={t('ac_OrdersEmptyTitle')} text={t('ac_OrdersEmptyText')} />
+            )}
           </Card>
         ) : (
           <>

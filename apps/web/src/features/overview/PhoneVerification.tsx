@@ -9,8 +9,10 @@ import type { Account } from '@account/contract';
 import { useFetchAccount, useSetAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
+import { Trans } from '@/lib/trans';
 import { CodeForm } from '@/ui/CodeForm';
 import { Dialog } from '@/ui/Dialog';
+import { Identifier } from '@/ui/Identifier';
 import { useSendVerifySms, useVerifyTelephone } from './api/overview';
 import { DEFAULT_COUNTDOWN_SECONDS, validCodeSeconds } from './resend-countdown';
 
@@ -30,7 +32,9 @@ export function PhoneVerification({ account, open, onClose }: Props) {
   return (
     <Dialog open={open} title={t('ac_VerifyPhoneTitle')} closeLabel={t('ac_Close')} onClose={onClose}>
       <CodeForm
-        instruction={t('ac_VerifyPhoneInstruction', { phone: account.telephone })}
+        instruction={
+          <Trans k="ac_VerifyPhoneInstruction" values={{ phone: <Identifier>{account.telephone}</Identifier> }} />
+        }
         liveCodeSeconds={validCodeSeconds(account)}
         send={async () => (await sendVerifySms()).telephoneVerifyExpireIn}
         afterFailedSend={async () =>

@@ -21,6 +21,7 @@ import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
+import { Identifier } from '@/ui/Identifier';
 import { ProgressBar } from '@/ui/ProgressBar';
 import styles from './ProfileCard.module.css';
 
@@ -129,7 +130,7 @@ export function ProfileCard({ account, coins, verificationOn, onVerifyPhone, ver
             {account.email && <span>{account.email}</span>}
             {account.telephone && (
               <span className={styles.phone}>
-                {account.telephone}
+                <Identifier>{account.telephone}</Identifier>
                 {needsVerification && <span className={styles.unverified}>{t('ac_PhoneNotVerified')}</span>}
               </span>
             )}

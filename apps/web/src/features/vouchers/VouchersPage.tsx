@@ -21,7 +21,9 @@ import { useT } from '@/lib/i18n';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
 import { Icon } from '@/ui/Icon';
+import { Identifier } from '@/ui/Identifier';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { Table } from '@/ui/Table';
@@ -73,7 +75,9 @@ function VoucherRow({ voucher, id, hidden }: { voucher: Voucher; id: string; hid
     <tr id={id} hidden={hidden} className={`${styles.voucher} ${state === 'expired' ? styles.expired : ''}`}>
       <td data-label={t('ac_VoucherCode')}>
         {voucher.code ? (
-          <code className={styles.code}>{voucher.code}</code>
+          <Identifier code className={styles.code}>
+            {voucher.code}
+          </Identifier>
         ) : (
           <span className={styles.prompt}>{t('ac_ClaimVoucherCode')}</span>
         )}
@@ -147,7 +151,7 @@ export function VouchersPage() {
       <div className={styles.page}>
         <Card title={t('ac_MyVouchers')} collapsible>
           {groups.length === 0 ? (
-            <p className={styles.empty}>{t('ac_NoVouchers')}</p>
+            <EmptyState icon="ticket" level={3} title={t('ac_VouchersEmptyTitle')} text={t('ac_VouchersEmptyText')} />
           ) : (
             <Table
               className={styles.table}

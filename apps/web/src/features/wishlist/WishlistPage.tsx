@@ -12,6 +12,7 @@ import { useFormatMoney } from '@/lib/money';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
 import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -109,11 +110,7 @@ export function WishlistPage() {
         }
       >
         {products.length === 0 ? (
-          <div className={styles.empty}>
-            <Icon name="heart" size={28} />
-            <p>{t('ac_WishlistEmpty')}</p>
-            <p className={styles.hint}>{t('ac_WishlistEmptyHint')}</p>
-          </div>
+          <EmptyState icon="heart" level={3} title={t('ac_WishlistEmptyTitle')} text={t('ac_WishlistEmptyText')} />
         ) : (
           <Table
             className={styles.table}
