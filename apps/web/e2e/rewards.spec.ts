@@ -128,15 +128,15 @@ test.describe('§2 Wishlist', () => {
     await remove.click();
     await expect(rows).toHaveCount(before - 1);
 
-    await card.getByRole('button', { name: 'Lijst leegmaken' }).click();
+    await card.getByRole('button', { name: 'Lijst legen' }).click();
     await expect(card.getByRole('button', { name: 'Nee' })).toBeFocused();
     await card.getByRole('button', { name: 'Nee' }).click();
-    await expect(card.getByRole('button', { name: 'Lijst leegmaken' })).toBeFocused();
+    await expect(card.getByRole('button', { name: 'Lijst legen' })).toBeFocused();
     await expect(rows).toHaveCount(before - 1);
 
-    await card.getByRole('button', { name: 'Lijst leegmaken' }).click();
+    await card.getByRole('button', { name: 'Lijst legen' }).click();
     await card.getByRole('button', { name: 'Ja' }).click();
-    await expect(page.getByText('Je verlanglijst is leeg.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Je verlanglijst is leeg' })).toBeVisible();
     await expect(page.getByText('Je verlanglijst is leeggemaakt')).toBeVisible();
   });
 });

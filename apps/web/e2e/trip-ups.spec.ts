@@ -168,3 +168,31 @@ test.describe('empty states', () => {
     });
   }
 });
+
+test.describe('no screen scrolls sideways', () => {
+  const SCREENS = [
+    '/account/',
+    '/account/edit-profile',
+    '/account/addresses',
+    '/account/orders',
+    '/account/vouchers',
+    '/account/wishlist',
+    '/account/achievements',
+    '/account/settings',
+    '/account/security',
+  ];
+  for (const persona of ['Emma', 'Sofia', 'Lukas'] as const) {
+    test(`${persona}'s screens fit the window in their language @mobile`, async ({ page }) => {
+      await signInAs(page, persona);
+      for (const screen of SCREENS) {
+        // Every answer in, so the cards have their content (the address book's longest actions).
+        await page.goto(screen, { waitUntil: 'networkidle' });
+        await expect(page.locator('[data-page-title]')).toBeVisible();
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(sideways, `${screen} is wider than the window by ${sideways} px`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});

@@ -412,7 +412,7 @@ export const NL: Catalogue = {
   ac_Options: 'Opties',
   ac_MoreInfo: 'Meer info',
   ac_MoreInfoAbout: 'Meer info over {name}',
-  ac_ClearList: 'Lijst leegmaken',
+  ac_ClearList: 'Lijst legen',
   ac_WishlistCleared: 'Je verlanglijst is leeggemaakt',
 
   // Settings
