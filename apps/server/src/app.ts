@@ -19,9 +19,9 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
-import { registerDemoMailOutbox } from './demo/mail-outbox-page.js';
+import { registerDemoMailbox } from './demo/mailbox-page.js';
 import { registerDemoShop } from './demo/shop.js';
-import { registerDemoSmsOutbox } from './demo/sms-outbox-page.js';
+import { registerDemoSms } from './demo/sms-page.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { ANSWER_QUALITY, compression } from './http/compression.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -278,8 +278,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.demo) {
     registerDemoShop(app, { settings });
     registerDemoContentPages(app, settings);
-    registerDemoSmsOutbox(app, db.kysely);
-    registerDemoMailOutbox(app, db.kysely);
+    registerDemoSms(app, services.repositories.smsLetterbox);
+    registerDemoMailbox(app, services.repositories.mail.letterbox);
   }
   if (config.sso?.clientId === DEMO_CLIENT_ID && !config.devIdentityProvider) {
     app.log.warn('SSO_CLIENT_ID is the demo client id outside demo mode');

@@ -287,7 +287,7 @@ export const PROVIDER_DEFAULTS = {
 } as const;
 
 /**
- * Where verification texts go: the outbox table (demo, development), Twilio's REST API, or nowhere
+ * Where verification texts go: the letterbox, the sms_outbox table (demo, development), Twilio's REST API, or nowhere
  * ('none': outside demo mode without a provider, sending answers 503 rather than dropping texts).
  */
 export type SmsConfig =
@@ -338,7 +338,7 @@ export interface SmtpSettings {
 }
 
 /**
- * Where emails go: the mail_outbox table (demo, development: read at /demo-mail), an SMTP server,
+ * Where emails go: the letterbox, the mail_outbox table (demo, development: read at /demo-mail), an SMTP server,
  * or nowhere ('none': outside demo mode without a server the email features are off).
  */
 export type MailConfig = (

@@ -11,7 +11,6 @@ import type { Db } from './db/connection.js';
 import { type LimitRule, rateLimiters } from './http/rate-limit.js';
 import { emailCheck } from './integrations/email/email-check.js';
 import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
-import { brandingFrom, type MailMessage, mailServices } from './integrations/mail/index.js';
 import { type SmsTransport, smsTransportFor } from './integrations/sms/index.js';
 import { vatCheck } from './integrations/vat/vat-check.js';
 import { viesClient } from './integrations/vat/vies.js';
@@ -33,9 +32,11 @@ import { idempotencyRepository } from './modules/idempotency/repository.js';
 import { idempotencyService } from './modules/idempotency/service.js';
 import { apiKeyStore } from './modules/integration/api-keys.js';
 import { integrationService } from './modules/integration/service.js';
+import { mailRepository } from './modules/mail/repository.js';
+import { brandingFrom, type MailMessage, mailServices } from './modules/mail/service.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
 import { orderService } from './modules/orders/service.js';
-import { phoneRepository, telephoneCodeExpiryPart } from './modules/phone/repository.js';
+import { phoneRepository, smsLetterbox, telephoneCodeExpiryPart } from './modules/phone/repository.js';
 import { phoneVerificationService } from './modules/phone/service.js';
 import { preferencesRepository } from './modules/preferences/repository.js';
 import { preferencesService } from './modules/preferences/service.js';
@@ -107,10 +108,12 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     addresses: addressRepository(kysely, kind),
     auth: authRepository(kysely),
     email: emailRepository(kysely),
+    mail: mailRepository(kysely, kind),
     idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
     phone: phoneRepository(kysely),
+    smsLetterbox: smsLetterbox(kysely),
     preferences: preferencesRepository(kysely, kind),
     privacy: privacyRepository(kysely),
     profile: profileRepository(kysely),
@@ -212,7 +215,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     deps.log.warn('MAIL_TRANSPORT=outbox: emails are stored in mail_outbox, not sent');
   }
   const mail = mailServices(config.mail, {
-    db: db.kysely,
+    repository: repositories.mail,
     kind: db.kind,
     branding: async () => brandingFrom(await settings.stored(), config.publicUrl),
     log: deps.log,
@@ -358,7 +361,10 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     phone: phoneVerificationService(repositories.phone, {
       secret: config.sessionSecret,
       codeTtlSeconds: phoneRules.codeTtlSeconds,
-      transport: observedTransport(smsTransportFor(config.sms, { db: db.kysely, fetch: deps.fetch }), deps.observe),
+      transport: observedTransport(
+        smsTransportFor(config.sms, { keep: repositories.smsLetterbox.keep, fetch: deps.fetch }),
+        deps.observe,
+      ),
       companyName: async () => (await settings.stored()).companyName,
       onVerified: (shopperId, telephone) => notifyShopper(shopperId, { kind: 'phone-verified', telephone }),
     }),

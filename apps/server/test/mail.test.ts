@@ -13,6 +13,9 @@ import { ConfigError, loadConfig, type MailConfig } from '../src/config.js';
 import { type Db, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { DEMO_COMPANY } from '../src/db/seed/reference-data.js';
+import { letterboxTransport } from '../src/integrations/mail/letterbox.js';
+import { smtpTransport } from '../src/integrations/mail/smtp.js';
+import { mailRepository } from '../src/modules/mail/repository.js';
 import {
   type Branding,
   type MailMessage,
@@ -20,9 +23,7 @@ import {
   type MailTransport,
   mailServices,
   renderMail,
-} from '../src/integrations/mail/index.js';
-import { outboxTransport } from '../src/integrations/mail/outbox.js';
-import { smtpTransport } from '../src/integrations/mail/smtp.js';
+} from '../src/modules/mail/service.js';
 import { type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { freshDatabase, startServer, type TestServer } from './support/test-app.js';
 
@@ -59,7 +60,7 @@ const log = { warn: (_details: object, message: string) => warnings.push(message
 /** The mailer over a database, as services.ts builds it. */
 function mail(config: MailConfig, db: Db, transport?: MailTransport) {
   return mailServices(config, {
-    db: db.kysely,
+    repository: mailRepository(db.kysely, db.kind),
     kind: db.kind,
     branding: async () => BRANDING,
     log,
@@ -168,7 +169,7 @@ describe('issue 19: sending an email over SMTP', () => {
     smtp = await startSmtpServer();
     const outcomes: boolean[] = [];
     const services = mailServices(mailConfig(smtpEnv(smtp)), {
-      db: db.kysely,
+      repository: mailRepository(db.kysely, db.kind),
       kind: db.kind,
       branding: async () => BRANDING,
       log,
@@ -521,7 +522,8 @@ describe('issue 19: /demo-mail', () => {
   });
 
   async function deliverToOutbox(to: string, message: MailMessage) {
-    await outboxTransport(server.app.db.kysely).send(to, renderMail(message, 'en', BRANDING, 'no-reply@shop.example'));
+    const { letterbox } = mailRepository(server.app.db.kysely, server.app.db.kind);
+    await letterboxTransport(letterbox.keep).send(to, renderMail(message, 'en', BRANDING, 'no-reply@shop.example'));
   }
 
   it('lists the emails, shows one with its HTML sandboxed, and answers the newest code to an address', async () => {
@@ -556,7 +558,7 @@ describe('issue 19: /demo-mail', () => {
   it('the server’s own dispatcher sends a queued notice into the outbox, in the shop’s name', async () => {
     // Queued the way a module does, by a mailer that does not send itself.
     const queuer = mailServices(server.config.mail, {
-      db: server.app.db.kysely,
+      repository: mailRepository(server.app.db.kysely, server.app.db.kind),
       kind: server.app.db.kind,
       branding: async () => BRANDING,
       log,

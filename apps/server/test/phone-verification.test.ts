@@ -106,7 +106,7 @@ const expectLimited = (response: Awaited<ReturnType<typeof send>>) => {
   expect(retryAfter).toBeLessThanOrEqual(3600);
 };
 
-/** The newest text to a number in the outbox, and the code in it. */
+/** The newest text to a number in the letterbox, and the code in it. */
 async function lastText(telephone = SOFIA_PHONE, s: TestServer = server) {
   const row = await db(s)
     .selectFrom('smsOutbox')
@@ -499,7 +499,7 @@ describe(`Phone verification: access (${databaseKind})`, () => {
   });
 });
 
-describe(`Demo SMS outbox page (${databaseKind})`, () => {
+describe(`Demo SMS letterbox page (${databaseKind})`, () => {
   it('GET /demo-sms lists the newest texts, HTML-escaped, marked demo only and not cached', async () => {
     const browser = await signedIn();
     const code = await sendCode(browser);

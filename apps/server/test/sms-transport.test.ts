@@ -12,7 +12,7 @@ import { AppError } from '../src/errors.js';
 import { SmsSendError, smsTransportFor } from '../src/integrations/sms/index.js';
 import { unconfiguredTransport } from '../src/integrations/sms/sms-transport.js';
 import { toE164, twilioTransport } from '../src/integrations/sms/twilio.js';
-import { phoneRepository } from '../src/modules/phone/repository.js';
+import { phoneRepository, smsLetterbox } from '../src/modules/phone/repository.js';
 import { phoneVerificationService } from '../src/modules/phone/service.js';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
@@ -227,7 +227,7 @@ describe(`Phone verification through the Twilio transport (${databaseKind})`, ()
     expect(form).toMatchObject({ To: '+32470123456', From: FROM });
     const code = form.Body?.match(/\b(\d{6})\b/)?.[1];
     expect(form.Body).toBe(`Je verificatiecode voor Fjord & Pine is ${code}. De code verloopt over 10 minuten.`);
-    // Nothing lands in the outbox when a provider sends.
+    // Nothing lands in the letterbox when a provider sends.
     expect(await server.app.db.kysely.selectFrom('smsOutbox').select('id').execute()).toEqual([]);
 
     const verified = await browser.request({ method: 'POST', url: VERIFY, body: { Code: code } });
@@ -271,7 +271,7 @@ describe(`Phone verification through the Twilio transport (${databaseKind})`, ()
     const phone = phoneVerificationService(phoneRepository(db), {
       secret: 'x'.repeat(40),
       codeTtlSeconds: 600,
-      transport: smsTransportFor({ transport: 'none' }, { db, fetch: globalThis.fetch }),
+      transport: smsTransportFor({ transport: 'none' }, { keep: smsLetterbox(db).keep, fetch: globalThis.fetch }),
       companyName: async () => 'Fjord & Pine',
     });
     const error = await phone

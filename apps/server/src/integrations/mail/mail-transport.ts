@@ -1,6 +1,6 @@
 /**
  * Emails leave the server through one small interface, so the verification and sign-in code does
- * not care whether they end in the demo outbox or at a real mail server. Callers hand a Mailer a
+ * not care whether they end in the demo's letterbox or at a real mail server. Callers hand a Mailer a
  * MailMessage (what happened); templates.ts turns it into the shopper's language, a transport
  * sends the result.
  */

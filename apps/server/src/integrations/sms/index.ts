@@ -1,8 +1,6 @@
 /** Picks the SMS transport the configuration asks for (config.ts explains the choice). */
-import type { Kysely } from 'kysely';
 import type { SmsConfig } from '../../config.js';
-import type { Database } from '../../db/types.js';
-import { outboxTransport } from './outbox.js';
+import { letterboxTransport } from './letterbox.js';
 import { type SmsTransport, unconfiguredTransport } from './sms-transport.js';
 import { twilioTransport } from './twilio.js';
 
@@ -11,11 +9,15 @@ export { SmsSendError } from './sms-transport.js';
 
 export function smsTransportFor(
   config: SmsConfig,
-  dependencies: { db: Kysely<Database>; fetch: typeof globalThis.fetch },
+  dependencies: {
+    /** Where the letterbox transport keeps a text. */
+    keep: (telephone: string, body: string, at: string) => Promise<void>;
+    fetch: typeof globalThis.fetch;
+  },
 ): SmsTransport {
   switch (config.transport) {
     case 'outbox':
-      return outboxTransport(dependencies.db);
+      return letterboxTransport(dependencies.keep);
     case 'twilio':
       return twilioTransport({ ...config, fetch: dependencies.fetch });
     case 'none':

@@ -1,6 +1,6 @@
 /**
  * Text messages leave the server through one small interface, so the verification code does not
- * care whether they end in the demo outbox or at a real provider.
+ * care whether they end in the demo's letterbox or at a real provider.
  */
 export interface SmsTransport {
   /** Which transport this is, for logs. */

@@ -1,7 +1,7 @@
 /** SQL of verified email: the emailed codes, the address waiting for its code, and the confirmation. */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { consumeCode, countWrongAttempt, stillLive } from '../../db/code-rows.js';
 import type { Database, EmailCodesTable } from '../../db/types.js';
-import { consumeCode, countWrongAttempt, stillLive } from '../codes/code-rows.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -9,9 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
-import type { Mailer, MailMessage } from '../../integrations/mail/index.js';
-import { checkCode } from '../codes/code-rows.js';
+import { checkCode } from '../codes/check.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
+import type { Mailer, MailMessage } from '../mail/service.js';
 import type { StepUp } from '../sessions/step-up.js';
 import type { CodeOwner, EmailRepository, ShopperEmail } from './repository.js';
 

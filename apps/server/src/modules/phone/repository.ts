@@ -1,8 +1,8 @@
 import type { Expression, Kysely, Transaction } from 'kysely';
+import { consumeCode, countWrongAttempt, stillLive } from '../../db/code-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
-import { consumeCode, countWrongAttempt, stillLive } from '../codes/code-rows.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -37,6 +37,36 @@ export const telephoneCodeExpiryPart = accountPart(
   (db, shopper, now) => liveCodeOf(db, shopper.id, shopper.telephone, now).select('expiresAt'),
   (rows) => rows[0]?.expiresAt ?? null,
 );
+
+/** A text kept in the SMS letterbox. */
+export interface LetterboxText {
+  id: number;
+  telephone: string;
+  body: string;
+  createdAt: string;
+}
+
+/**
+ * The SMS letterbox (sms_outbox): texts that demo mode and development keep instead of sending,
+ * read back newest first (the /demo-sms page, the browser tests).
+ */
+export function smsLetterbox(db: Kysely<Database>) {
+  return {
+    async keep(telephone: string, body: string, at: string): Promise<void> {
+      await db.insertInto('smsOutbox').values({ telephone, body, createdAt: at }).execute();
+    },
+    newest(limit: number): Promise<LetterboxText[]> {
+      return db
+        .selectFrom('smsOutbox')
+        .select(['id', 'telephone', 'body', 'createdAt'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type SmsLetterbox = ReturnType<typeof smsLetterbox>;
 
 export function phoneRepository(db: Kysely<Database>) {
   const liveCode = prepared(db, (p: { shopperId: number; telephone: string; now: string }) =>

@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
-import { checkCode } from '../codes/code-rows.js';
+import { checkCode } from '../codes/check.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
 import type { PhoneRepository } from './repository.js';
 import { verificationText } from './sms-text.js';

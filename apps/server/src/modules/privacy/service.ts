@@ -8,8 +8,8 @@ import { type DeleteAccountBody, type DeleteAccountResponse, ERROR_CODES, type P
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError, fieldErrors, notFound } from '../../errors.js';
-import type { Mailer } from '../../integrations/mail/index.js';
 import type { EmailService, SendContext } from '../email/service.js';
+import type { Mailer } from '../mail/service.js';
 import type { StepUp } from '../sessions/step-up.js';
 import type { SettingsService } from '../settings/service.js';
 import type { PrivacyRepository } from './repository.js';

@@ -4,8 +4,8 @@
  * matter. Every instance runs one, as with webhooks (modules/webhooks/dispatcher.ts).
  */
 import type { DatabaseKind } from '../../db/connection.js';
-import { type MailMessage, MailSendError } from './mail-transport.js';
-import type { ClaimedNotice, NoticeQueue } from './notice-queue.js';
+import { type MailMessage, MailSendError } from '../../integrations/mail/mail-transport.js';
+import type { ClaimedNotice, NoticeQueue } from './repository.js';
 
 export interface MailDispatcherLog {
   warn(details: object, message: string): void;

@@ -1,15 +1,13 @@
 /**
- * Demo mode only: the SMS outbox made visible, so whoever tries the demo (and the browser tests)
- * can read the verification codes that the outbox transport stored instead of sending.
+ * Demo mode only: the SMS letterbox made visible, so whoever tries the demo (and the browser tests)
+ * can read the verification codes that the letterbox transport kept instead of sending.
  * GET /demo-sms lists the newest texts; GET /demo-sms/latest?telephone=... answers the newest text
  * to one number as JSON with the code picked out.
  */
 import { ERROR_CODES } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
 import { AppError, notFound } from '../errors.js';
-import { type OutboxMessage, outboxReader } from '../integrations/sms/outbox.js';
+import type { LetterboxText, SmsLetterbox } from '../modules/phone/repository.js';
 
 export const DEMO_SMS_PATH = '/demo-sms';
 
@@ -35,7 +33,7 @@ th{background:#f2f4f3;font-size:.9rem}td.number,td.time{white-space:nowrap;font-
 .code{font-weight:700;letter-spacing:.08em}.empty{color:#55615d}
 @media (max-width:600px){main{margin:0;border-radius:0;padding:16px}td.time{white-space:normal}}`;
 
-function row(message: OutboxMessage): string {
+function row(message: LetterboxText): string {
   const code = codeIn(message.body);
   const body = escapeHtml(message.body);
   // The code stands out so it can be read at a glance; it is digits only, so safe to wrap.
@@ -45,15 +43,13 @@ function row(message: OutboxMessage): string {
   )}">${escapeHtml(message.createdAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time></td><td>${highlighted}</td></tr>`;
 }
 
-export function registerDemoSmsOutbox(app: FastifyInstance, db: Kysely<Database>): void {
-  const outbox = outboxReader(db);
-
+export function registerDemoSms(app: FastifyInstance, letterbox: SmsLetterbox): void {
   app.get(`${DEMO_SMS_PATH}/style.css`, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-store').send(CSS),
   );
 
   app.get(DEMO_SMS_PATH, async (_request, reply) => {
-    const messages = await outbox.newest(PAGE_SIZE);
+    const messages = await letterbox.newest(PAGE_SIZE);
     const list =
       messages.length === 0
         ? '<p class="empty">No text messages yet. Ask for a verification code in the account area.</p>'
@@ -65,9 +61,9 @@ export function registerDemoSmsOutbox(app: FastifyInstance, db: Kysely<Database>
       .header('x-robots-tag', 'noindex')
       .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5"><title>SMS outbox – demo only</title>
+<meta http-equiv="refresh" content="5"><title>SMS letterbox – demo only</title>
 <link rel="icon" href="/account/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${DEMO_SMS_PATH}/style.css"></head>
-<body><main><p class="badge">Demo only</p><h1>SMS outbox</h1>
+<body><main><p class="badge">Demo only</p><h1>SMS letterbox</h1>
 <p>In demo mode text messages are not sent: they land here, newest first. This page refreshes every 5 seconds.</p>
 ${list}</main></body></html>`);
   });
@@ -76,7 +72,7 @@ ${list}</main></body></html>`);
     reply.header('cache-control', 'no-store').header('x-demo-only', 'true');
     const wanted = digits(String(request.query.telephone ?? ''));
     if (!wanted) throw new AppError(400, ERROR_CODES.validation, 'Give the number: ?telephone=+32 470123456');
-    const message = (await outbox.newest(SEARCH_DEPTH)).find((m) => digits(m.telephone) === wanted);
+    const message = (await letterbox.newest(SEARCH_DEPTH)).find((m) => digits(m.telephone) === wanted);
     if (!message) throw notFound('No text message to that number yet');
     return {
       telephone: message.telephone,

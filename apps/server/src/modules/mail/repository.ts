@@ -1,13 +1,16 @@
 /**
- * SQL of the notice queue (mail_queue): a notice is written with the change it tells of (pass the
- * change's transaction), leased by one dispatcher at a time for one attempt, then marked sent,
- * rescheduled or given up on. Like the webhook outbox, a lease that runs out (an instance died
- * mid-send) frees the notice for another instance.
+ * SQL of email: the notice queue (mail_queue) and the letterbox (mail_outbox), where demo mode and
+ * development keep the mails they would have sent.
+ *
+ * A notice is written with the change it tells of (pass the change's transaction), leased by one
+ * dispatcher at a time for one attempt, then marked sent, rescheduled or given up on. Like the
+ * webhook outbox, a lease that runs out (an instance died mid-send) frees the notice for another
+ * instance.
  */
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import type { Database } from '../../db/types.js';
-import type { MailMessage } from './mail-transport.js';
+import type { MailMessage, RenderedMail } from '../../integrations/mail/mail-transport.js';
 
 export interface QueuedNotice {
   recipient: string;
@@ -27,7 +30,54 @@ export interface ClaimedNotice extends QueuedNotice {
 /** Sent and given-up notices are kept this long for inspection, then swept. */
 const RETENTION_DAYS = 30;
 
-export function noticeQueue(db: Kysely<Database>, kind: DatabaseKind) {
+/** A mail kept in the letterbox. */
+export interface LetterboxMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+const LETTERBOX_COLUMNS = ['id', 'recipient', 'subject', 'text', 'html', 'createdAt'] as const;
+
+/** The letterbox: mails kept instead of sent, read back newest first (the /demo-mail page, the browser tests). */
+function letterbox(db: Kysely<Database>) {
+  return {
+    async keep(to: string, mail: RenderedMail, at: string): Promise<void> {
+      await db
+        .insertInto('mailOutbox')
+        .values({ recipient: to, subject: mail.subject, text: mail.text, html: mail.html, createdAt: at })
+        .execute();
+    },
+    newest(limit: number): Promise<LetterboxMail[]> {
+      return db.selectFrom('mailOutbox').select(LETTERBOX_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
+    },
+    /** The newest mail to an address, compared without regard to case. */
+    newestTo(recipient: string): Promise<LetterboxMail | undefined> {
+      return db
+        .selectFrom('mailOutbox')
+        .select(LETTERBOX_COLUMNS)
+        .where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()))
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+    byId(id: number): Promise<LetterboxMail | undefined> {
+      return db.selectFrom('mailOutbox').select(LETTERBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export function mailRepository(db: Kysely<Database>, kind: DatabaseKind) {
+  return { queue: noticeQueue(db, kind), letterbox: letterbox(db) };
+}
+
+export type MailRepository = ReturnType<typeof mailRepository>;
+export type MailLetterbox = MailRepository['letterbox'];
+
+function noticeQueue(db: Kysely<Database>, kind: DatabaseKind) {
   return {
     async add(notice: QueuedNotice, trx: Kysely<Database> = db, now = new Date()): Promise<void> {
       const at = now.toISOString();
@@ -116,4 +166,4 @@ export function noticeQueue(db: Kysely<Database>, kind: DatabaseKind) {
   };
 }
 
-export type NoticeQueue = ReturnType<typeof noticeQueue>;
+export type NoticeQueue = MailRepository['queue'];

@@ -1,24 +1,33 @@
 /**
  * Email: picks the transport the configuration asks for (config.ts explains the choice) and puts
  * the Mailer together: codes are rendered and sent at once, notices go through the durable queue
- * (notice-queue.ts) that the dispatcher empties.
+ * (this module's repository) that the dispatcher empties.
  */
-import type { Kysely } from 'kysely';
 import type { MailConfig } from '../../config.js';
 import type { DatabaseKind } from '../../db/connection.js';
-import type { Database } from '../../db/types.js';
+import { letterboxTransport } from '../../integrations/mail/letterbox.js';
+import {
+  type Mailer,
+  type MailMessage,
+  MailSendError,
+  type MailTransport,
+} from '../../integrations/mail/mail-transport.js';
+import { smtpTransport } from '../../integrations/mail/smtp.js';
+import { type Branding, renderMail } from '../../integrations/mail/templates.js';
 import { type MailDispatcherLog, mailDispatcher } from './dispatcher.js';
-import { type Mailer, type MailMessage, MailSendError, type MailTransport } from './mail-transport.js';
-import { noticeQueue } from './notice-queue.js';
-import { outboxTransport } from './outbox.js';
-import { smtpTransport } from './smtp.js';
-import { type Branding, renderMail } from './templates.js';
+import type { MailRepository } from './repository.js';
 
+export type {
+  Mailer,
+  MailKind,
+  MailMessage,
+  MailTransport,
+  RenderedMail,
+} from '../../integrations/mail/mail-transport.js';
+export { MailSendError } from '../../integrations/mail/mail-transport.js';
+export type { Branding } from '../../integrations/mail/templates.js';
+export { brandingFrom, renderMail } from '../../integrations/mail/templates.js';
 export type { MailDispatcher } from './dispatcher.js';
-export type { Mailer, MailKind, MailMessage, MailTransport, RenderedMail } from './mail-transport.js';
-export { MailSendError } from './mail-transport.js';
-export type { Branding } from './templates.js';
-export { brandingFrom, renderMail } from './templates.js';
 
 /** Outside demo mode without a mail server: every send fails loudly (the email features are off). */
 function unconfiguredTransport(): MailTransport {
@@ -31,10 +40,10 @@ function unconfiguredTransport(): MailTransport {
   };
 }
 
-export function mailTransportFor(config: MailConfig, db: Kysely<Database>): MailTransport {
+export function mailTransportFor(config: MailConfig, repository: MailRepository): MailTransport {
   switch (config.transport) {
     case 'outbox':
-      return outboxTransport(db);
+      return letterboxTransport(repository.letterbox.keep);
     case 'smtp':
       return smtpTransport({ ...config.smtp, timeoutMs: config.timeoutMs });
     case 'none':
@@ -43,7 +52,7 @@ export function mailTransportFor(config: MailConfig, db: Kysely<Database>): Mail
 }
 
 export interface MailDependencies {
-  db: Kysely<Database>;
+  repository: MailRepository;
   kind: DatabaseKind;
   /** The shop's name, logo and colour, read when a mail is written (settings may change). */
   branding: () => Promise<Branding>;
@@ -78,8 +87,8 @@ async function within<T>(ms: number, work: Promise<T>, what: string): Promise<T>
 
 /** The mailer, its queue's dispatcher (started and stopped by app.ts) and the queue's upkeep. */
 export function mailServices(config: MailConfig, deps: MailDependencies) {
-  const transport = deps.transport ?? mailTransportFor(config, deps.db);
-  const queue = noticeQueue(deps.db, deps.kind);
+  const transport = deps.transport ?? mailTransportFor(config, deps.repository);
+  const { queue } = deps.repository;
 
   /** Renders and sends one mail within the timeout; every outcome is told to onSend. */
   async function deliver(to: string, language: string | null, message: MailMessage): Promise<void> {

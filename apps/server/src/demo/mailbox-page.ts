@@ -1,16 +1,14 @@
 /**
- * Demo mode only: the mail outbox made visible, so whoever tries the demo (and the browser tests)
- * can read the codes and notices the outbox transport stored instead of sending.
+ * Demo mode only: the mail letterbox made visible, so whoever tries the demo (and the browser tests)
+ * can read the codes and notices the letterbox transport kept instead of sending.
  * GET /demo-mail lists the newest emails; GET /demo-mail/:id shows one (its HTML in a sandboxed
  * frame, from /demo-mail/:id/html under a policy that allows no script at all);
  * GET /demo-mail/latest?to=... answers the newest email to one address as JSON with the code picked out.
  */
 import { ERROR_CODES } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.js';
 import { AppError, notFound } from '../errors.js';
-import { mailOutboxReader, type OutboxMail } from '../integrations/mail/outbox.js';
+import type { LetterboxMail, MailLetterbox } from '../modules/mail/repository.js';
 
 export const DEMO_MAIL_PATH = '/demo-mail';
 
@@ -47,7 +45,7 @@ ${refresh ? '<meta http-equiv="refresh" content="5">' : ''}<title>${escapeHtml(t
 <body><main><p class="badge">Demo only</p>${body}</main></body></html>`;
 }
 
-function row(mail: OutboxMail): string {
+function row(mail: LetterboxMail): string {
   const code = mailCodeIn(mail.text);
   return `<tr><td class="to">${escapeHtml(mail.recipient)}</td><td class="time">${time(mail.createdAt)}</td>
 <td><a href="${DEMO_MAIL_PATH}/${mail.id}">${escapeHtml(mail.subject)}</a></td><td class="code">${code ?? ''}</td></tr>`;
@@ -57,13 +55,12 @@ function row(mail: OutboxMail): string {
 const MAIL_HTML_POLICY =
   "default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 
-export function registerDemoMailOutbox(app: FastifyInstance, db: Kysely<Database>): void {
-  const outbox = mailOutboxReader(db);
+export function registerDemoMailbox(app: FastifyInstance, letterbox: MailLetterbox): void {
   const noStore = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
-  async function mailById(id: string): Promise<OutboxMail> {
-    const mail = /^\d{1,15}$/.test(id) ? await outbox.byId(Number(id)) : undefined;
-    if (!mail) throw notFound('No such email in the outbox');
+  async function mailById(id: string): Promise<LetterboxMail> {
+    const mail = /^\d{1,15}$/.test(id) ? await letterbox.byId(Number(id)) : undefined;
+    if (!mail) throw notFound('No such email in the letterbox');
     return mail;
   }
 
@@ -72,7 +69,7 @@ export function registerDemoMailOutbox(app: FastifyInstance, db: Kysely<Database
   );
 
   app.get(DEMO_MAIL_PATH, async (_request, reply) => {
-    const mails = await outbox.newest(PAGE_SIZE);
+    const mails = await letterbox.newest(PAGE_SIZE);
     const list =
       mails.length === 0
         ? '<p class="empty">No emails yet. Ask for a code or sign in by email in the account area.</p>'
@@ -83,8 +80,8 @@ export function registerDemoMailOutbox(app: FastifyInstance, db: Kysely<Database
       .headers(noStore)
       .send(
         page(
-          'Mail outbox',
-          `<h1>Mail outbox</h1>
+          'Mail letterbox',
+          `<h1>Mail letterbox</h1>
 <p>In demo mode emails are not sent: they land here, newest first. This page refreshes every 5 seconds.</p>
 ${list}`,
           true,
@@ -96,7 +93,7 @@ ${list}`,
     reply.headers(noStore).header('x-demo-only', 'true');
     const to = String(request.query.to ?? '').trim();
     if (!to.includes('@')) throw new AppError(400, ERROR_CODES.validation, 'Give the address: ?to=emma@example.com');
-    const mail = await outbox.newestTo(to);
+    const mail = await letterbox.newestTo(to);
     if (!mail) throw notFound('No email to that address yet');
     return {
       id: mail.id,
