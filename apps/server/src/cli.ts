@@ -263,7 +263,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const data = await shopperDataOf(
-      { db: db.kysely, accounts: services.accounts, exports: services.exports },
+      { repository: services.repositories.integration, accounts: services.accounts, exports: services.exports },
       shopperId,
     );
     const json = `${JSON.stringify(data, null, 2)}\n`;

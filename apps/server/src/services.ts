@@ -31,31 +31,44 @@ import { emailService } from './modules/email/service.js';
 import { idempotencyRepository } from './modules/idempotency/repository.js';
 import { idempotencyService } from './modules/idempotency/service.js';
 import { apiKeyStore } from './modules/integration/api-keys.js';
+import type { OwnersOn } from './modules/integration/records.js';
+import { integrationRepository } from './modules/integration/repository.js';
 import { integrationService } from './modules/integration/service.js';
 import { mailRepository } from './modules/mail/repository.js';
 import { brandingFrom, type MailMessage, mailServices } from './modules/mail/service.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
 import { orderService } from './modules/orders/service.js';
+import { orderShopRecords } from './modules/orders/shop-records.js';
 import { phoneRepository, smsLetterbox, telephoneCodeExpiryPart } from './modules/phone/repository.js';
 import { phoneVerificationService } from './modules/phone/service.js';
-import { preferencesRepository } from './modules/preferences/repository.js';
+import { preferenceRecordRepository, preferencesRepository } from './modules/preferences/repository.js';
 import { preferencesService } from './modules/preferences/service.js';
+import { preferenceShopRecords } from './modules/preferences/shop-records.js';
 import { deletionJob } from './modules/privacy/deletion-job.js';
 import { privacyExport } from './modules/privacy/export.js';
 import { privacyRepository } from './modules/privacy/repository.js';
 import { privacyService } from './modules/privacy/service.js';
-import { profileRepository } from './modules/profile/repository.js';
+import { productRepository } from './modules/products/repository.js';
+import { productShopRecords } from './modules/products/shop-records.js';
+import { profileRepository, shopperRecordRepository } from './modules/profile/repository.js';
 import { profileService } from './modules/profile/service.js';
-import { achievementsPart, rewardsRepository, vouchersPart } from './modules/rewards/repository.js';
+import { shopperShopRecords } from './modules/profile/shop-records.js';
+import {
+  achievementsPart,
+  rewardRecordRepository,
+  rewardsRepository,
+  vouchersPart,
+} from './modules/rewards/repository.js';
 import { VOUCHER_CODE_LIMITS } from './modules/rewards/routes.js';
 import { rewardsService } from './modules/rewards/service.js';
+import { rewardShopRecords } from './modules/rewards/shop-records.js';
 import { securityRepository } from './modules/security/repository.js';
 import { securityService } from './modules/security/service.js';
 import { SessionCache } from './modules/sessions/cache.js';
 import { sessionRepository } from './modules/sessions/repository.js';
 import { sessionService } from './modules/sessions/service.js';
 import { stepUpRule } from './modules/sessions/step-up.js';
-import { settingsRepository } from './modules/settings/repository.js';
+import { settingsRecordRepository, settingsRepository } from './modules/settings/repository.js';
 import type { SettingsRouteOptions } from './modules/settings/routes.js';
 import {
   NO_PUBLIC_PROVIDERS,
@@ -63,7 +76,9 @@ import {
   type SettingsService,
   settingsService,
 } from './modules/settings/service.js';
+import { settingsShopRecords } from './modules/settings/shop-records.js';
 import { webhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { webhookRepository } from './modules/webhooks/repository.js';
 import { webhookStore } from './modules/webhooks/store.js';
 
 export interface ServiceDeps {
@@ -120,12 +135,26 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     rewards: rewardsRepository(kysely, kind),
     sessions: sessionRepository(kysely),
     settings: settingsRepository(kysely),
+    integration: integrationRepository(kysely),
+    webhooks: webhookRepository(kysely),
   };
   const settings: SettingsService = settingsService(repositories.settings, providers);
   const accounts = accountService(repositories.account, settings);
   const orders = orderService({ repository: repositories.orders, settings });
   /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
-  const exports = privacyExport({ db: kysely, orders });
+  const ownersOn: OwnersOn = (executor) => ({
+    shoppers: shopperShopRecords(shopperRecordRepository(executor)),
+    preferences: preferenceShopRecords(preferenceRecordRepository(executor)),
+    products: productShopRecords(productRepository(executor)),
+    orders: orderShopRecords(orderRepository(executor)),
+    rewards: rewardShopRecords(rewardRecordRepository(executor)),
+    settings: settingsShopRecords(settingsRecordRepository(executor)),
+  });
+  const exports = privacyExport({
+    repository: repositories.privacy,
+    orderRecords: orderShopRecords(repositories.orders),
+    orders,
+  });
   return {
     repositories,
     settings,
@@ -136,9 +165,17 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     orders,
     exports,
     rewards: rewardsService(repositories.rewards),
-    integration: integrationService({ db: kysely, settings, accounts, exports, scrubErased: () => db.scrubErased() }),
-    apiKeys: apiKeyStore(kysely),
-    webhooks: webhookStore(kysely),
+    integration: integrationService({
+      db: kysely,
+      ownersOn,
+      repository: repositories.integration,
+      settings,
+      accounts,
+      exports,
+      scrubErased: () => db.scrubErased(),
+    }),
+    apiKeys: apiKeyStore(repositories.integration),
+    webhooks: webhookStore(repositories.webhooks),
   };
 }
 
@@ -392,7 +429,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       log: deps.log,
     }),
     webhookDispatcher: webhookDispatcher({
-      db: db.kysely,
+      repository: repositories.webhooks,
       kind: db.kind,
       fetch: deps.fetch,
       pollIntervalMs: config.webhooks.pollIntervalMs,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Account, INTEGRATION_BASE } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../src/modules/integration/api-keys.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import type { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
@@ -71,7 +71,7 @@ describe('issue 44: an erased account leaves no readable copy in the SQLite file
     const mark = Date.now().toString(36);
     const email = `shop.erased.${mark}@example.com`;
     const lastName = `Vergeten-${mark}`;
-    const { key } = await apiKeyStore(server.app.db.kysely).create('erased bytes');
+    const { key } = await buildDatabaseServices(server.app.db).apiKeys.create('erased bytes');
     const shop = (method: 'PUT' | 'DELETE', body?: unknown) =>
       server.app.inject({
         method,

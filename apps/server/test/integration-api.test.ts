@@ -6,7 +6,7 @@
 import { Account, BatchResponse, formatMoney, OrderList, ShopperData } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../src/modules/integration/api-keys.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -16,7 +16,7 @@ let key: string;
 
 beforeAll(async () => {
   server = await startServer({ env: { INTEGRATION_RATE_LIMIT: '100000' } });
-  key = (await apiKeyStore(server.app.db.kysely).create('tests')).key;
+  key = (await buildDatabaseServices(server.app.db).apiKeys.create('tests')).key;
 });
 afterAll(async () => {
   await server?.close();
@@ -83,7 +83,7 @@ describe(`issue 8: API keys (${databaseKind})`, () => {
       expect(response.headers['www-authenticate']).toContain('Bearer');
       expect(response.json()).toMatchObject({ status: 401, code: 'unauthenticated' });
     }
-    const keys = apiKeyStore(server.app.db.kysely);
+    const keys = buildDatabaseServices(server.app.db).apiKeys;
     const revoked = await keys.create('to revoke');
     expect((await call('GET', '/settings', undefined, revoked.key)).statusCode).toBe(200);
     expect(await keys.revoke(revoked.prefix)).toBe(true);
@@ -91,7 +91,7 @@ describe(`issue 8: API keys (${databaseKind})`, () => {
   });
 
   it('keys are stored only as hashes; a list shows the prefix, never the key', async () => {
-    const keys = apiKeyStore(server.app.db.kysely);
+    const keys = buildDatabaseServices(server.app.db).apiKeys;
     const made = await keys.create('listing');
     const rows = await server.app.db.kysely.selectFrom('apiKeys').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(made.key);
@@ -493,7 +493,7 @@ describe(`issue 8: rate limits (${databaseKind})`, () => {
   it('a key over its limit gets 429 with Retry-After', async () => {
     const limited = await startServer({ env: { INTEGRATION_RATE_LIMIT: '3' } });
     try {
-      const own = (await apiKeyStore(limited.app.db.kysely).create('limited')).key;
+      const own = (await buildDatabaseServices(limited.app.db).apiKeys.create('limited')).key;
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const response = await limited.app.inject({

@@ -337,7 +337,7 @@ describe(`issue 21: download my data (${databaseKind})`, () => {
     const { buildDatabaseServices } = await import('../src/services.js');
     const services = buildDatabaseServices(server.app.db);
     const data = await shopperDataOf(
-      { db: server.app.db.kysely, accounts: services.accounts, exports: services.exports },
+      { repository: services.repositories.integration, accounts: services.accounts, exports: services.exports },
       lukasId,
     );
     const { exportedAt: _a, sessions: _s, ...zipped } = fromZip;

@@ -12,7 +12,7 @@
 import { Account, OrderList } from '@account/contract';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../src/modules/integration/api-keys.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { startSignIn } from './support/sign-in.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
       MAIL_TRANSPORT: 'none',
     },
   });
-  apiKey = (await apiKeyStore(server.app.db.kysely).create('takeover suite')).key;
+  apiKey = (await buildDatabaseServices(server.app.db).apiKeys.create('takeover suite')).key;
 });
 afterAll(async () => {
   await server?.close();

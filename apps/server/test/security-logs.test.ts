@@ -8,7 +8,7 @@
 import { API_BASE, buildPath, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../src/modules/integration/api-keys.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { startServerWithAllProviders, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
@@ -121,7 +121,7 @@ async function verifyPhone(browser: TestBrowser): Promise<void> {
 }
 
 async function callIntegrationApi(): Promise<void> {
-  const { key } = await apiKeyStore(server.app.db.kysely).create('log test');
+  const { key } = await buildDatabaseServices(server.app.db).apiKeys.create('log test');
   remember('API key', key);
   const response = await server.app.inject({
     method: 'GET',

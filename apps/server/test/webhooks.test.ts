@@ -6,8 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { DeliveryList, WEBHOOK_HEADERS } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyStore } from '../src/modules/integration/api-keys.js';
-import { webhookStore } from '../src/modules/webhooks/store.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -39,7 +38,7 @@ describe(`issue 8: webhooks (${databaseKind})`, () => {
   beforeAll(async () => {
     receiver = await webhookReceiver((attempt) => script[attempt] ?? 'ok');
     server = await startServer({ env: FAST });
-    ({ secret } = await webhookStore(server.app.db.kysely).addEndpoint(receiver.url, 'shop'));
+    ({ secret } = await buildDatabaseServices(server.app.db).webhooks.addEndpoint(receiver.url, 'shop'));
   });
   afterAll(async () => {
     await server?.close();
@@ -150,7 +149,7 @@ describe(`issue 8: webhooks (${databaseKind})`, () => {
       'newsletters.updated',
     ]);
 
-    const key = (await apiKeyStore(server.app.db.kysely).create('deliveries')).key;
+    const key = (await buildDatabaseServices(server.app.db).apiKeys.create('deliveries')).key;
     const response = await server.app.inject({
       method: 'GET',
       url: '/account/api/integration/v1/webhooks/deliveries?state=delivered&limit=500',
@@ -167,7 +166,7 @@ describe(`issue 8: webhooks (${databaseKind})`, () => {
     const down = await webhookReceiver(() => 'fail');
     const own = await startServer({ env: FAST });
     try {
-      await webhookStore(own.app.db.kysely).addEndpoint(down.url);
+      await buildDatabaseServices(own.app.db).webhooks.addEndpoint(down.url);
       const browser = new TestBrowser(own.app);
       await signIn(browser, 'new');
       await browser.request({ method: 'PATCH', url: api('/localize'), body: { Currency: 'USD' } });
@@ -176,7 +175,7 @@ describe(`issue 8: webhooks (${databaseKind})`, () => {
       expect(new Set(down.received.map((r) => (JSON.parse(r.body) as { type: string }).type))).toEqual(
         new Set(['account.created']),
       );
-      const pending = await webhookStore(own.app.db.kysely).deliveries({ state: 'pending', limit: 10 });
+      const pending = await buildDatabaseServices(own.app.db).webhooks.deliveries({ state: 'pending', limit: 10 });
       expect(pending.map((d) => d.event).sort()).toEqual(['account.created', 'localisation.updated']);
       expect(pending.find((d) => d.event === 'account.created')).toMatchObject({ lastError: 'HTTP 500' });
     } finally {

@@ -4,9 +4,7 @@
  * keys apart in lists.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { type ApiKeyInfo, integrationRepository } from './repository.js';
+import type { ApiKeyInfo, IntegrationRepository } from './repository.js';
 
 const KEY_PREFIX = 'acc_';
 /** How often a key's last use is written: once per key per this many milliseconds. */
@@ -14,8 +12,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export function apiKeyStore(db: Kysely<Database>) {
-  const repository = integrationRepository(db);
+export function apiKeyStore(repository: IntegrationRepository) {
   const lastWritten = new Map<number, number>();
 
   return {

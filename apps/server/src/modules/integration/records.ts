@@ -17,12 +17,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types.js';
-import { orderShopRecords } from '../orders/shop-records.js';
-import { preferenceShopRecords } from '../preferences/shop-records.js';
-import { productShopRecords } from '../products/shop-records.js';
-import { shopperShopRecords } from '../profile/shop-records.js';
-import { rewardShopRecords } from '../rewards/shop-records.js';
-import { settingsShopRecords } from '../settings/shop-records.js';
+import type { orderShopRecords } from '../orders/shop-records.js';
+import type { preferenceShopRecords } from '../preferences/shop-records.js';
+import type { productShopRecords } from '../products/shop-records.js';
+import type { shopperShopRecords } from '../profile/shop-records.js';
+import type { rewardShopRecords } from '../rewards/shop-records.js';
+import type { settingsShopRecords } from '../settings/shop-records.js';
 
 export type DataOf<K extends RecordKind> = z.output<(typeof RECORD_KINDS)[K]['data']>;
 
@@ -64,17 +64,20 @@ interface DeleteResult {
 }
 
 /** The owning modules' writes, bound to one transaction. */
-function owners(db: Kysely<Database>) {
-  return {
-    shoppers: shopperShopRecords(db),
-    preferences: preferenceShopRecords(db),
-    products: productShopRecords(db),
-    orders: orderShopRecords(db),
-    rewards: rewardShopRecords(db),
-    settings: settingsShopRecords(db),
-  };
+export interface Owners {
+  shoppers: ReturnType<typeof shopperShopRecords>;
+  preferences: ReturnType<typeof preferenceShopRecords>;
+  products: ReturnType<typeof productShopRecords>;
+  orders: ReturnType<typeof orderShopRecords>;
+  rewards: ReturnType<typeof rewardShopRecords>;
+  settings: ReturnType<typeof settingsShopRecords>;
 }
-type Owners = ReturnType<typeof owners>;
+
+/**
+ * Binds the owning modules' shop-record APIs to an executor (the database, or a transaction):
+ * made by the composition root (services.ts), which builds every repository.
+ */
+export type OwnersOn = (executor: Kysely<Database>) => Owners;
 
 type PutHandler<K extends RecordKind> = (
   w: Owners,
@@ -485,19 +488,16 @@ const remove: Record<RecordKind, DeleteHandler> = {
 
 /** Creates or replaces a record of any kind, writing through the modules that own its rows. */
 export function putRecord<K extends RecordKind>(
-  db: Kysely<Database>,
+  owners: Owners,
   kind: K,
   k: RecordKey,
   data: DataOf<K>,
   ctx: PutContext,
 ) {
   const handler: PutHandler<K> = put[kind];
-  return handler(owners(db), k, data, ctx);
+  return handler(owners, k, data, ctx);
 }
 
-export function deleteRecord(db: Kysely<Database>, kind: RecordKind, k: RecordKey): Promise<DeleteResult> {
-  return remove[kind](owners(db), k);
+export function deleteRecord(owners: Owners, kind: RecordKind, k: RecordKey): Promise<DeleteResult> {
+  return remove[kind](owners, k);
 }
-
-/** The local id of a shopper by the shop's id. */
-export const shopperIdOf = (db: Kysely<Database>, externalId: string) => shopperShopRecords(db).idOf(externalId);

@@ -28,12 +28,12 @@ import {
   type ChangeEffects,
   type DataOf,
   deleteRecord,
+  type OwnersOn,
   type PutContext,
   putRecord,
   RecordError,
-  shopperIdOf,
 } from './records.js';
-import { integrationRepository } from './repository.js';
+import type { IntegrationRepository } from './repository.js';
 
 /** A record with its kind, its data typed by that kind. */
 export interface TypedRecord<K extends RecordKind> {
@@ -76,6 +76,10 @@ const KINDS: { [K in RecordKind]: { data: z.ZodType<DataOf<K>> } } = RECORD_KIND
 
 export interface IntegrationServiceOptions {
   db: Kysely<Database>;
+  /** Where the shop's records are written: the owning modules' APIs, bound to a transaction. */
+  ownersOn: OwnersOn;
+  /** The shopper's row as the integration API shows it. */
+  repository: Pick<IntegrationRepository, 'shopper'>;
   settings: SettingsService;
   accounts: AccountService;
   /** The shopper export the shopper's own download reads with. */
@@ -85,7 +89,7 @@ export interface IntegrationServiceOptions {
 }
 
 export function integrationService(options: IntegrationServiceOptions) {
-  const { db, settings } = options;
+  const { db, settings, ownersOn } = options;
 
   const context = async (): Promise<PutContext> => ({
     now: new Date().toISOString(),
@@ -93,7 +97,7 @@ export function integrationService(options: IntegrationServiceOptions) {
   });
 
   async function accountIdOf(externalId: string): Promise<number> {
-    const shopperId = await shopperIdOf(db, externalId);
+    const shopperId = await ownersOn(db).shoppers.idOf(externalId);
     if (shopperId === undefined) throw notFound('No shopper has this id');
     return shopperId;
   }
@@ -145,13 +149,13 @@ export function integrationService(options: IntegrationServiceOptions) {
   return {
     async put<K extends RecordKind>(kind: K, key: RecordKey, data: DataOf<K>) {
       const ctx = await context();
-      const result = await inTransaction((trx) => putRecord(trx, kind, key, data, ctx));
+      const result = await inTransaction((trx) => putRecord(ownersOn(trx), kind, key, data, ctx));
       await after(result.effects);
       return { kind, key, outcome: result.outcome, ...('notice' in result ? { notice: result.notice } : {}) };
     },
 
     async remove(kind: RecordKind, key: RecordKey) {
-      const result = await inTransaction((trx) => deleteRecord(trx, kind, key));
+      const result = await inTransaction((trx) => deleteRecord(ownersOn(trx), kind, key));
       await after(result.effects);
       return { kind, key, outcome: result.outcome };
     },
@@ -176,8 +180,8 @@ export function integrationService(options: IntegrationServiceOptions) {
           const point = await trx.savepoint(savepoint).execute();
           try {
             const result = parsed.remove
-              ? await deleteRecord(point, parsed.kind, parsed.key)
-              : await putRecord(point, parsed.kind, parsed.key, parsed.data, ctx);
+              ? await deleteRecord(ownersOn(point), parsed.kind, parsed.key)
+              : await putRecord(ownersOn(point), parsed.kind, parsed.key, parsed.data, ctx);
             await point.releaseSavepoint(savepoint).execute();
             if (result.effects?.settings) effects.settings = true;
             if (result.effects?.erased) effects.erased = true;
@@ -231,10 +235,10 @@ export function integrationService(options: IntegrationServiceOptions) {
 
 /** The export of one shopper (also what the command line writes): read as the shopper's own download reads it. */
 export async function shopperDataOf(
-  options: Pick<IntegrationServiceOptions, 'db' | 'accounts' | 'exports'>,
+  options: Pick<IntegrationServiceOptions, 'repository' | 'accounts' | 'exports'>,
   shopperId: number,
 ): Promise<ShopperData> {
-  const row = await integrationRepository(options.db).shopper(shopperId);
+  const row = await options.repository.shopper(shopperId);
   if (!row) throw notFound('No such shopper');
   const [personalData, account, orders] = await Promise.all([
     options.exports.personalData(shopperId),

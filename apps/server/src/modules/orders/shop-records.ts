@@ -3,9 +3,8 @@
  * orders module's API for the integration module (which may not reach into this repository).
  */
 import type { Order } from '@account/contract';
-import type { Kysely } from 'kysely';
-import type { Database, OrderLine, OrderPayment } from '../../db/types.js';
-import { type OrderCursor, orderRepository, type ShopOrder } from './repository.js';
+import type { OrderLine, OrderPayment } from '../../db/types.js';
+import type { OrderCursor, OrderRepository, ShopOrder } from './repository.js';
 import { orderSearchText } from './search-text.js';
 
 /**
@@ -15,8 +14,7 @@ import { orderSearchText } from './search-text.js';
  */
 const EXPORT_PAGE_SIZE = 50;
 
-export function orderShopRecords(db: Kysely<Database>) {
-  const repository = orderRepository(db);
+export function orderShopRecords(repository: OrderRepository) {
   return {
     idOf: repository.idOfExternal,
     idWithOrderNumber: repository.idWithOrderNumber,

@@ -234,3 +234,5 @@ export function preferenceRecordRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type PreferenceRecordRepository = ReturnType<typeof preferenceRecordRepository>;

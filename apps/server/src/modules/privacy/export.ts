@@ -8,17 +8,17 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Order, PersonalData } from '@account/contract';
-import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
-import type { Database } from '../../db/types.js';
 import { notFound } from '../../errors.js';
 import { INVOICE_THREADS } from '../orders/invoice-pool.js';
 import type { InvoiceFile, OrderService } from '../orders/service.js';
-import { orderShopRecords } from '../orders/shop-records.js';
-import { privacyRepository } from './repository.js';
+import type { OrderShopRecords } from '../orders/shop-records.js';
+import type { PrivacyRepository } from './repository.js';
 
 export interface PrivacyExportOptions {
-  db: Kysely<Database>;
+  repository: Pick<PrivacyRepository, 'sections' | 'avatarFiles'>;
+  /** The shopper's orders, read a page at a time. */
+  orderRecords: Pick<OrderShopRecords, 'pages'>;
   orders: Pick<OrderService, 'invoiceRenderer'>;
   now?: () => Date;
 }
@@ -83,8 +83,7 @@ export async function addEntry(
 const RENDER_AHEAD = 2 * INVOICE_THREADS;
 
 export function privacyExport(options: PrivacyExportOptions) {
-  const repository = privacyRepository(options.db);
-  const orders = orderShopRecords(options.db);
+  const { repository, orderRecords: orders } = options;
   const now = options.now ?? (() => new Date());
 
   async function personalData(shopperId: number): Promise<PersonalData> {

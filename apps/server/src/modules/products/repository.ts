@@ -56,3 +56,5 @@ export function productRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ProductRepository = ReturnType<typeof productRepository>;

@@ -2,15 +2,12 @@
  * What the shop's integration API writes of products, inside the caller's transaction: the
  * products module's API for the integration module.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { productRepository } from './repository.js';
+import type { ProductRepository } from './repository.js';
 
 export type { ShopProduct } from './repository.js';
 
 /** A product's price in its own currency is its price: its other prices never repeat it. */
-export function productShopRecords(db: Kysely<Database>) {
-  const repository = productRepository(db);
+export function productShopRecords(repository: ProductRepository) {
   return {
     ...repository,
     put(

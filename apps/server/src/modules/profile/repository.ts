@@ -157,3 +157,5 @@ export function shopperRecordRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ShopperRecordRepository = ReturnType<typeof shopperRecordRepository>;

@@ -3,10 +3,9 @@
  * transaction: the profile module's API for the integration module. The rules of a shopper the
  * shop sends live here, beside the shopper's own changes.
  */
-import type { Kysely } from 'kysely';
 import { emailUnverified, emailVerificationSet } from '../../db/shopper-email.js';
-import type { Database, NewRow } from '../../db/types.js';
-import { shopperRecordRepository } from './repository.js';
+import type { NewRow } from '../../db/types.js';
+import type { ShopperRecordRepository } from './repository.js';
 
 /** How an email the shop vouches for is marked verified. */
 const SHOP_VERIFIED = 'shop';
@@ -25,8 +24,7 @@ export interface ShopShopperVerification {
   telephoneVerifiedAt?: string | null;
 }
 
-export function shopperShopRecords(db: Kysely<Database>) {
-  const repository = shopperRecordRepository(db);
+export function shopperShopRecords(repository: ShopperRecordRepository) {
   return {
     idOf: async (externalId: string) => (await repository.shopperByExternalId(externalId))?.id,
 

@@ -514,3 +514,5 @@ export function rewardRecordRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type RewardRecordRepository = ReturnType<typeof rewardRecordRepository>;

@@ -218,3 +218,5 @@ export function settingsRecordRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SettingsRecordRepository = ReturnType<typeof settingsRecordRepository>;

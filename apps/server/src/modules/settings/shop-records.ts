@@ -3,10 +3,8 @@
  * transaction: the settings module's API for the integration module. Every change here is one the
  * settings cache must be told of (SettingsService.invalidate).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { settingsRecordRepository } from './repository.js';
+import type { SettingsRecordRepository } from './repository.js';
 
 export type { ShopCustomPage } from './repository.js';
 
-export const settingsShopRecords = (db: Kysely<Database>) => settingsRecordRepository(db);
+export const settingsShopRecords = (repository: SettingsRecordRepository) => repository;

@@ -6,14 +6,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@account/contract';
-import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
-import type { Database } from '../../db/types.js';
 import type { StoredEvent } from './outbox.js';
-import { type ClaimedDelivery, webhookRepository } from './repository.js';
+import type { ClaimedDelivery, WebhookRepository } from './repository.js';
 
 export interface DispatcherOptions {
-  db: Kysely<Database>;
+  repository: WebhookRepository;
   kind: DatabaseKind;
   fetch: typeof globalThis.fetch;
   /** How often to look for due deliveries when the last look found none. */
@@ -41,7 +39,7 @@ export function signDelivery(secret: string, timestamp: number, body: string): s
 }
 
 export function webhookDispatcher(options: DispatcherOptions) {
-  const rows = webhookRepository(options.db);
+  const rows = options.repository;
   const batchSize = options.batchSize ?? 20;
   // Long enough for the slowest endpoint, with room: a lease must not run out mid-delivery.
   const leaseMs = options.timeoutMs * 3 + 5_000;

@@ -1,9 +1,7 @@
 /** The shop's webhook endpoints, and what became of the deliveries (integration API, command line). */
 import { randomBytes } from 'node:crypto';
 import type { Delivery } from '@account/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import { type DeliveryFilter, webhookRepository } from './repository.js';
+import type { DeliveryFilter, WebhookRepository } from './repository.js';
 
 export interface EndpointInfo {
   id: number;
@@ -15,8 +13,7 @@ export interface EndpointInfo {
 /** Delivered events are kept this long for inspection, then swept. */
 const DELIVERED_RETENTION_DAYS = 30;
 
-export function webhookStore(db: Kysely<Database>) {
-  const rows = webhookRepository(db);
+export function webhookStore(rows: WebhookRepository) {
   return {
     /** Adds an endpoint; its secret is returned here and kept for signing. */
     async addEndpoint(url: string, description = '', now = new Date().toISOString()) {
