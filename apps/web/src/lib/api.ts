@@ -3,8 +3,8 @@
  * keys (spec §7), the X-XSRF-TOKEN header from the XSRF-TOKEN cookie on non-GET calls, a fresh
  * Idempotency-Key on each submission of a create call, and one error type carrying the server's
  * error body. Failures are passed on unchanged (§8); a 401 of a signed-in call also reports the
- * session ended (lib/session-end.ts), and a step-up refusal asks the shopper to confirm it is them,
- * then repeats the call (lib/step-up.ts).
+ * session ended (lib/session-events.ts), and a step-up refusal asks the shopper to confirm it is
+ * them, then repeats the call (lib/step-up.ts).
  */
 import {
   API_BASE,
@@ -19,7 +19,7 @@ import {
   type ResponseOf,
 } from '@account/contract';
 import { readCookie } from './cookies';
-import { sessionEnded } from './session-end';
+import { sessionEnded } from './session-events';
 import { confirmIdentity, isStepUpRefusal } from './step-up';
 
 export class ApiError extends Error {

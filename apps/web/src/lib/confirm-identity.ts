@@ -9,7 +9,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from './api';
 import { writeCookie } from './cookies';
 import { paths } from './paths';
-import { announceLogout } from './session-end';
+import { announceLogout } from './session-events';
 
 /** The verified address a code can confirm with, or null: asked afresh each time the dialog opens. */
 export const confirmByEmailQuery = queryOptions({

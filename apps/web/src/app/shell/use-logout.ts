@@ -13,7 +13,7 @@ import { useLoading } from '../../lib/loading';
 import { usePageTransition } from '../../lib/navigation';
 import { paths, shopHome } from '../../lib/paths';
 import { accountQuery } from '../../lib/queries';
-import { announceLogout } from '../../lib/session-end';
+import { announceLogout } from '../../lib/session-events';
 import { TIMING } from '../../lib/timing';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

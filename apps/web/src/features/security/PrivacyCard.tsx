@@ -14,7 +14,7 @@ import { signInAgainHere } from '@/lib/confirm-identity';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
 import { shopHome } from '@/lib/paths';
-import { announceLogout } from '@/lib/session-end';
+import { announceLogout } from '@/lib/session-events';
 import { useSystemMessage } from '@/lib/system-message';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
