@@ -128,6 +128,16 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect((await call('DELETE', `/products/${id}`)).json()).toMatchObject({ outcome: 'absent' });
   });
 
+  it('DELETE of a shopper removes the shopper with that id, once', async () => {
+    const id = `c-${uid()}`;
+    const email = `deleted.${uid()}@example.com`;
+    expect((await call('PUT', `/shoppers/${id}`, { email, lastName: 'Gone' })).statusCode).toBe(201);
+    expect((await call('DELETE', `/shoppers/${id}`)).json()).toMatchObject({ kind: 'shopper', outcome: 'deleted' });
+    expect((await call('DELETE', `/shoppers/${id}`)).json()).toMatchObject({ outcome: 'absent' });
+    const left = await server.app.db.kysely.selectFrom('shoppers').select('id').where('email', '=', email).execute();
+    expect(left).toEqual([]);
+  });
+
   it('a bad record is a 400 naming each field, and nothing is stored', async () => {
     const id = `sku-${uid()}`;
     const response = await call('PUT', `/products/${id}`, {

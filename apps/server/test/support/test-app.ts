@@ -4,6 +4,8 @@
  * server calls (the OpenID Connect token exchange) really travel over HTTP. In demo mode the
  * database starts as a copy of the run's migrated and seeded template.
  */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { freePort } from './ports.js';
+import { shapeRecorder, shapesDir } from './query-shapes.js';
 
 export { freePort };
 
@@ -133,7 +136,17 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     ...database.env,
     ...options.env,
   });
-  const app = await buildApp(config, { logger: options.logger ?? false, webDist: options.webDist ?? webFixture() });
+  // The queries the server makes for a call, not those of a test's own setup and checks.
+  const shapes = shapeRecorder(shapesDir(inject('queryShapesRun')), config.databaseUrl ? 'postgres' : 'sqlite');
+  const answering = new AsyncLocalStorage<true>();
+  const app = await buildApp(config, {
+    logger: options.logger ?? false,
+    webDist: options.webDist ?? webFixture(),
+    onStatement: (sql) => {
+      if (answering.getStore()) shapes.record(sql);
+    },
+  });
+  app.addHook('onRequest', (_request, _reply, done) => answering.run(true, done));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -141,6 +154,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     baseUrl: `http://localhost:${port}`,
     close: async () => {
       await app.close();
+      shapes.write();
       await database.drop();
     },
   };
