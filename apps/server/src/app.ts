@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { FEATURES } from '@account/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
@@ -72,6 +72,8 @@ export interface BuildOptions {
   fetch?: typeof globalThis.fetch;
   /** Sees every SQL statement the running server sends (tests and the bench count them). */
   onStatement?: (sql: string) => void;
+  /** Sees every route as it is registered (the test that the routes are exactly the contract's table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('db', db);
   db.storage?.logTo(app.log);
   app.setValidatorCompiler(validatorCompiler);

@@ -46,7 +46,17 @@ describe('issue 44: an erased account leaves no readable copy in the SQLite file
     const telephone = `+31 6${String(Date.now()).slice(-8)}`;
     const street = `Vergeetmenietstraat ${mark}`;
     const lukas = await signedIn(server, 'demo-lukas');
-    const saved = await post(lukas, api('/shopUser/updateAccount'), { Email: email, Telephone: telephone });
+    // The whole edit-profile form, as the web app sends it.
+    const saved = await post(lukas, api('/shopUser/updateAccount'), {
+      Gender: 1,
+      FirstName: 'Lukas',
+      LastName: 'Schneider',
+      Email: email,
+      ConfirmEmail: email,
+      Telephone: telephone,
+      ConfirmTelephone: telephone,
+      BirthDate: '1990/05/17',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const address = await post(lukas, api('/address'), {
       ...PRIVATE_ADDRESS,

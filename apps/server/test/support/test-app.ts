@@ -101,6 +101,7 @@ export interface TestServerOptions {
   webDist?: string;
   /** The app's logger (with env LOG_LEVEL); quiet unless given. */
   logger?: BuildOptions['logger'];
+  onRoute?: BuildOptions['onRoute'];
 }
 
 let fixtureDist: string | null = null;
@@ -142,6 +143,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const app = await buildApp(config, {
     logger: options.logger ?? false,
     webDist: options.webDist ?? webFixture(),
+    ...(options.onRoute && { onRoute: options.onRoute }),
     onStatement: (sql) => {
       if (answering.getStore()) shapes.record(sql);
     },
