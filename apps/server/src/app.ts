@@ -314,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Nothing is overdue at startup: the first sweep comes after one interval, as ever.
       firstLookAfterMs: SWEEP_INTERVAL_MS,
       log: app.log,
+      onLook: metrics?.jobLook,
     }),
   );
   for (const job of sweeps) job.start();

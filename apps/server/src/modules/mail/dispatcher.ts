@@ -5,7 +5,7 @@
  */
 import type { DatabaseKind } from '../../db/connection.js';
 import { type MailMessage, MailSendError } from '../../integrations/mail/mail-transport.js';
-import { pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
+import { type LookOutcome, pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
 import type { ClaimedNotice, NoticeQueue } from './repository.js';
 
 export interface MailDispatcherLog {
@@ -24,6 +24,8 @@ export interface MailDispatcherOptions {
   timeoutMs: number;
   batchSize?: number;
   log?: MailDispatcherLog;
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
 /** A notice not accepted within this time is given up on: days late, it would only confuse. */
@@ -74,6 +76,7 @@ export function mailDispatcher(options: MailDispatcherOptions) {
     look: async () => (await runOnce()) >= batchSize,
     intervalMs: options.pollIntervalMs,
     log: options.log,
+    onLook: options.onLook,
   });
 
   return { runOnce, start: job.start, wake: job.wake, stop: job.stop };

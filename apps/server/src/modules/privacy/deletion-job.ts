@@ -5,7 +5,7 @@
  * whole and erased by the next look, after a restart too.
  */
 import type { DatabaseKind } from '../../db/connection.js';
-import { type PollingJob, pollingJob } from '../../jobs/polling-job.js';
+import { type LookOutcome, type PollingJob, pollingJob } from '../../jobs/polling-job.js';
 import type { PrivacyService } from './service.js';
 
 export interface DeletionJobOptions {
@@ -14,6 +14,8 @@ export interface DeletionJobOptions {
   /** How often to look for due deletions. */
   pollIntervalMs: number;
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
 export function deletionJob(options: DeletionJobOptions): PollingJob {
@@ -28,5 +30,6 @@ export function deletionJob(options: DeletionJobOptions): PollingJob {
     },
     intervalMs: options.pollIntervalMs,
     log: options.log,
+    onLook: options.onLook,
   });
 }

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@account/contract';
 import type { DatabaseKind } from '../../db/connection.js';
-import { pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
+import { type LookOutcome, pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
 import type { StoredEvent } from './outbox.js';
 import type { ClaimedDelivery, WebhookRepository } from './repository.js';
 
@@ -26,6 +26,8 @@ export interface DispatcherOptions {
   log?: { warn(details: object, message: string): void };
   /** Told the outcome of every attempt (metrics). */
   onDelivery?: (delivered: boolean) => void;
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
 /** The signature header of a delivery body sent at `timestamp` (Unix seconds). */
@@ -100,6 +102,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
     look: async () => (await runOnce()) >= batchSize,
     intervalMs: options.pollIntervalMs,
     log: options.log,
+    onLook: options.onLook,
   });
 
   return { runOnce, start: job.start, stop: job.stop };
