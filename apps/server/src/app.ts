@@ -33,6 +33,7 @@ import { serializerCompiler } from './http/serialization.js';
 import { registerSessions, SESSION_COOKIE } from './http/sessions.js';
 import { registerSpa } from './http/spa.js';
 import { validatorCompiler } from './http/validation.js';
+import { pollingJob } from './jobs/polling-job.js';
 import { registerAccountRoutes } from './modules/account/routes.js';
 import { registerAddressRoutes } from './modules/addresses/routes.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
@@ -300,16 +301,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (await deps.featureEnabled(FEATURES.myOrders)) ? services.orders.list(shopperId, { page: 1, query: '' }) : null,
   });
 
-  const sweeper = setInterval(() => {
-    sessions.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-    services.webhooks.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'webhook sweep failed'));
-    services.mail.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'mail queue sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
+  // Each sweep is a job of its own, so that one failing holds up neither of the others.
+  const sweeps = [
+    { name: 'session sweep', sweep: () => sessions.sweep() },
+    { name: 'webhook sweep', sweep: () => services.webhooks.sweep() },
+    { name: 'mail queue sweep', sweep: () => services.mail.sweep() },
+  ].map(({ name, sweep }) =>
+    pollingJob({
+      name,
+      look: async () => {
+        await sweep();
+        return false;
+      },
+      intervalMs: SWEEP_INTERVAL_MS,
+      // Nothing is overdue at startup: the first sweep comes after one interval, as ever.
+      firstLookAfterMs: SWEEP_INTERVAL_MS,
+      log: app.log,
+      onLook: metrics?.jobLook,
+    }),
+  );
+  for (const job of sweeps) job.start();
   app.addHook('onClose', async () => {
-    clearInterval(sweeper);
     // Deliveries under way and waiting last-seen times finish before the database goes.
-    await Promise.all([dispatcher.stop(), mailDispatcher.stop(), deletionJob.stop()]);
+    await Promise.all([
+      dispatcher.stop(),
+      mailDispatcher.stop(),
+      deletionJob.stop(),
+      ...sweeps.map((job) => job.stop()),
+    ]);
     await services.mail.close();
     await sessions.flush();
     await endedSessions?.stop();

@@ -14,6 +14,7 @@ import { type OidcClient, oidcClient } from './integrations/identity/oidc.js';
 import { type SmsTransport, smsTransportFor } from './integrations/sms/index.js';
 import { vatCheck } from './integrations/vat/vat-check.js';
 import { viesClient } from './integrations/vat/vies.js';
+import type { LookOutcome } from './jobs/polling-job.js';
 import { accountRepository } from './modules/account/repository.js';
 import { accountService } from './modules/account/service.js';
 import { addressesPart, addressRepository } from './modules/addresses/repository.js';
@@ -85,8 +86,13 @@ export interface ServiceDeps {
   /** The HTTP client for outside systems: identity providers, the SMS provider, VIES, webhook endpoints. */
   fetch: typeof globalThis.fetch;
   log: FastifyBaseLogger;
-  /** Told of sends and deliveries, when metrics are on. */
-  observe?: { smsSend(sent: boolean): void; mailSend(sent: boolean): void; webhookDelivery(delivered: boolean): void };
+  /** Told of sends, deliveries and the background jobs' looks, when metrics are on. */
+  observe?: {
+    smsSend(sent: boolean): void;
+    mailSend(sent: boolean): void;
+    webhookDelivery(delivered: boolean): void;
+    jobLook(job: string, outcome: LookOutcome): void;
+  };
 }
 
 /** The transport, with each send's outcome told to `observe`. */
@@ -256,7 +262,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     kind: db.kind,
     branding: async () => brandingFrom(await settings.stored(), config.publicUrl),
     log: deps.log,
-    ...(deps.observe && { onSend: deps.observe.mailSend }),
+    ...(deps.observe && { onSend: deps.observe.mailSend, onLook: deps.observe.jobLook }),
   });
   /**
    * A security notice to the shopper's email, when it is verified (an unproven address may be
@@ -427,6 +433,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       kind: db.kind,
       pollIntervalMs: config.privacy.deletionPollIntervalMs,
       log: deps.log,
+      onLook: deps.observe?.jobLook,
     }),
     webhookDispatcher: webhookDispatcher({
       repository: repositories.webhooks,
@@ -436,7 +443,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       timeoutMs: config.webhooks.timeoutMs,
       retryBaseMs: config.webhooks.retryBaseMs,
       log: deps.log,
-      ...(deps.observe && { onDelivery: deps.observe.webhookDelivery }),
+      ...(deps.observe && { onDelivery: deps.observe.webhookDelivery, onLook: deps.observe.jobLook }),
     }),
     limits,
   };

@@ -1,7 +1,7 @@
 /**
  * Operate: Prometheus metrics on a port of their own (METRICS_PORT), off the public router: requests
- * by route and status, sign-ins by provider and result, the webhook outbox, the database pool
- * (PostgreSQL) and the process.
+ * by route and status, sign-ins by provider and result, the webhook outbox, the background jobs'
+ * looks, the database pool (PostgreSQL) and the process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './support/sign-in.js';
@@ -56,6 +56,12 @@ describe(`operate: Prometheus metrics on METRICS_PORT (${databaseKind})`, () => 
     if (databaseKind === 'postgres') {
       expect(seriesValue(text, 'account_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it("counts the background jobs' looks by job and outcome", async () => {
+    // The deletion job runs on every server and looks once at start.
+    const series = 'account_job_looks_total{job="account erasure round",outcome="done"}';
+    await expect.poll(async () => seriesValue(await scrape(), series)).toBeGreaterThanOrEqual(1);
   });
 
   it('is not on the public router', async () => {

@@ -2,8 +2,8 @@
  * Prometheus metrics (prom-client), served on their own port (METRICS_PORT, on METRICS_HOST) so that
  * they never reach the public router: requests by route and status with their durations, sign-ins
  * by provider and result, SMS and mail sends, the mail queue's depth, webhook deliveries and the
- * outbox's depth, database query errors, (PostgreSQL) pool use and (SQLite) whether writes can be
- * stored, and the process's own metrics.
+ * outbox's depth, the background jobs' looks, database query errors, (PostgreSQL) pool use and
+ * (SQLite) whether writes can be stored, and the process's own metrics.
  */
 import { createServer, type Server } from 'node:http';
 import { API_BASE, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RawDriver } from '../db/connection.js';
 import type { SqliteStorage } from '../db/storage.js';
+import type { LookOutcome } from '../jobs/polling-job.js';
 
 export interface MetricsSources {
   raw: RawDriver;
@@ -56,6 +57,12 @@ export function createMetrics() {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const jobLooks = new Counter({
+    name: 'account_job_looks_total',
+    help: 'Looks of the background jobs (webhook delivery, mail queue, erasure, sweeps), by job and outcome',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
   const queryErrors = new Counter({
     name: 'account_db_query_errors_total',
     help: 'SQL statements that failed',
@@ -67,6 +74,7 @@ export function createMetrics() {
     smsSend: (sent: boolean) => smsSends.inc({ result: sent ? 'sent' : 'failed' }),
     mailSend: (sent: boolean) => mailSends.inc({ result: sent ? 'sent' : 'failed' }),
     webhookDelivery: (delivered: boolean) => webhookDeliveries.inc({ result: delivered ? 'delivered' : 'failed' }),
+    jobLook: (job: string, outcome: LookOutcome) => jobLooks.inc({ job, outcome }),
     queryError: () => queryErrors.inc(),
     request: (labels: { method: string; route: string; status: number }, seconds: number) =>
       requests.observe({ ...labels, status: String(labels.status) }, seconds),

@@ -5,6 +5,7 @@
  */
 import type { DatabaseKind } from '../../db/connection.js';
 import { type MailMessage, MailSendError } from '../../integrations/mail/mail-transport.js';
+import { type LookOutcome, pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
 import type { ClaimedNotice, NoticeQueue } from './repository.js';
 
 export interface MailDispatcherLog {
@@ -23,16 +24,12 @@ export interface MailDispatcherOptions {
   timeoutMs: number;
   batchSize?: number;
   log?: MailDispatcherLog;
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
 /** A notice not accepted within this time is given up on: days late, it would only confuse. */
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
-
-/** Milliseconds before the next attempt: the base doubling per attempt, at most an hour, ±20 %. */
-export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
-  const delay = Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(delay * (0.8 + 0.4 * random()));
-}
 
 /** A 5xx reply to the recipient (550 no such mailbox): trying again will not help. */
 const isPermanent = (error: unknown) => error instanceof MailSendError && error.permanent;
@@ -41,10 +38,6 @@ export function mailDispatcher(options: MailDispatcherOptions) {
   const batchSize = options.batchSize ?? 10;
   // Longer than any send can take (the send is cut off at its timeout): a lease never runs out mid-send.
   const leaseMs = options.timeoutMs * 3 + 5_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-  let wakeWanted = false;
 
   async function attempt(notice: ClaimedNotice): Promise<void> {
     let failure: unknown = null;
@@ -77,47 +70,16 @@ export function mailDispatcher(options: MailDispatcherOptions) {
     return claimed.length;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      wakeWanted = false;
-      running = runOnce();
-      running
-        .then(
-          (taken) => schedule(taken >= batchSize || wakeWanted ? 0 : options.pollIntervalMs),
-          (error: unknown) => {
-            options.log?.warn({ err: error }, 'mail queue round failed');
-            schedule(options.pollIntervalMs);
-          },
-        )
-        .finally(() => {
-          running = null;
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const job = pollingJob({
+    name: 'mail queue round',
+    // A full batch: more may be due.
+    look: async () => (await runOnce()) >= batchSize,
+    intervalMs: options.pollIntervalMs,
+    log: options.log,
+    onLook: options.onLook,
+  });
 
-  return {
-    runOnce,
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    /** A notice was queued here: look now rather than at the next poll. */
-    wake(): void {
-      if (stopped) return;
-      if (running) wakeWanted = true;
-      else schedule(0);
-    },
-    /** Stops looking for work and waits for the sends under way to finish. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return { runOnce, start: job.start, wake: job.wake, stop: job.stop };
 }
 
 export type MailDispatcher = ReturnType<typeof mailDispatcher>;

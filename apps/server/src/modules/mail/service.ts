@@ -14,6 +14,7 @@ import {
 } from '../../integrations/mail/mail-transport.js';
 import { smtpTransport } from '../../integrations/mail/smtp.js';
 import { type Branding, renderMail } from '../../integrations/mail/templates.js';
+import type { LookOutcome } from '../../jobs/polling-job.js';
 import { type MailDispatcherLog, mailDispatcher } from './dispatcher.js';
 import type { MailRepository } from './repository.js';
 
@@ -59,6 +60,8 @@ export interface MailDependencies {
   log: MailDispatcherLog;
   /** Told of every send's outcome, codes and notices alike (metrics). */
   onSend?: (sent: boolean) => void;
+  /** Told the outcome of every look of the queue's dispatcher (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
   /** Another transport than the configuration's (tests: one that fails on demand). */
   transport?: MailTransport;
 }
@@ -129,6 +132,7 @@ export function mailServices(config: MailConfig, deps: MailDependencies) {
     retryBaseMs: config.retryBaseMs,
     timeoutMs: config.timeoutMs,
     log: deps.log,
+    onLook: deps.onLook,
   });
 
   return {

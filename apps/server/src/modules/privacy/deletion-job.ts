@@ -5,6 +5,7 @@
  * whole and erased by the next look, after a restart too.
  */
 import type { DatabaseKind } from '../../db/connection.js';
+import { type LookOutcome, type PollingJob, pollingJob } from '../../jobs/polling-job.js';
 import type { PrivacyService } from './service.js';
 
 export interface DeletionJobOptions {
@@ -13,45 +14,22 @@ export interface DeletionJobOptions {
   /** How often to look for due deletions. */
   pollIntervalMs: number;
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
-export function deletionJob(options: DeletionJobOptions) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | null = null;
-  let stopped = true;
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = options.privacy.eraseDue(options.kind === 'postgres', () => stopped);
-      running
-        .then(
-          (erased) => {
-            if (erased > 0) options.log?.info({ erased }, 'accounts erased after their grace period');
-          },
-          (error: unknown) => options.log?.warn({ err: error }, 'account erasure round failed'),
-        )
-        .finally(() => {
-          running = null;
-          schedule(options.pollIntervalMs);
-        });
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+export function deletionJob(options: DeletionJobOptions): PollingJob {
+  return pollingJob({
+    name: 'account erasure round',
+    // A look erases everything due, ending early only when the job stops (each erasure is one
+    // transaction, finished before stop() returns): the next look is the interval's.
+    look: async (stopping) => {
+      const erased = await options.privacy.eraseDue(options.kind === 'postgres', stopping);
+      if (erased > 0) options.log?.info({ erased }, 'accounts erased after their grace period');
+      return false;
     },
-    /** Stops looking and waits for the erasure under way (one transaction) to finish. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+    intervalMs: options.pollIntervalMs,
+    log: options.log,
+    onLook: options.onLook,
+  });
 }
-
-export type DeletionJob = ReturnType<typeof deletionJob>;

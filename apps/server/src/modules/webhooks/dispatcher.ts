@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_HEADERS } from '@account/contract';
 import type { DatabaseKind } from '../../db/connection.js';
+import { type LookOutcome, pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
 import type { StoredEvent } from './outbox.js';
 import type { ClaimedDelivery, WebhookRepository } from './repository.js';
 
@@ -25,12 +26,8 @@ export interface DispatcherOptions {
   log?: { warn(details: object, message: string): void };
   /** Told the outcome of every attempt (metrics). */
   onDelivery?: (delivered: boolean) => void;
-}
-
-/** Milliseconds before the next attempt: the base doubling per attempt, at most an hour, ±20 %. */
-export function retryDelayMs(attempts: number, baseMs: number, random = Math.random): number {
-  const delay = Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(delay * (0.8 + 0.4 * random()));
+  /** Told the outcome of every look (metrics). */
+  onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
 /** The signature header of a delivery body sent at `timestamp` (Unix seconds). */
@@ -43,9 +40,6 @@ export function webhookDispatcher(options: DispatcherOptions) {
   const batchSize = options.batchSize ?? 20;
   // Long enough for the slowest endpoint, with room: a lease must not run out mid-delivery.
   const leaseMs = options.timeoutMs * 3 + 5_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | null = null;
-  let stopped = true;
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const target = await rows.deliveryTarget(delivery);
@@ -102,39 +96,16 @@ export function webhookDispatcher(options: DispatcherOptions) {
     return claimed.length;
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce();
-      running
-        .then(
-          (taken) => schedule(taken >= batchSize ? 0 : options.pollIntervalMs),
-          (error: unknown) => {
-            options.log?.warn({ err: error }, 'webhook delivery round failed');
-            schedule(options.pollIntervalMs);
-          },
-        )
-        .finally(() => {
-          running = null;
-        });
-    }, delayMs);
-    timer.unref();
-  }
+  const job = pollingJob({
+    name: 'webhook delivery round',
+    // A full batch: more may be due.
+    look: async () => (await runOnce()) >= batchSize,
+    intervalMs: options.pollIntervalMs,
+    log: options.log,
+    onLook: options.onLook,
+  });
 
-  return {
-    runOnce,
-    start(): void {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    /** Stops looking for work and waits for the deliveries under way to finish. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return { runOnce, start: job.start, stop: job.stop };
 }
 
 export type WebhookDispatcher = ReturnType<typeof webhookDispatcher>;
