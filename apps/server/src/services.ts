@@ -261,6 +261,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     repository: repositories.mail,
     kind: db.kind,
     branding: async () => brandingFrom(await settings.stored(), config.publicUrl),
+    texts: (preference) => settings.messageTexts(preference),
     log: deps.log,
     ...(deps.observe && { onSend: deps.observe.mailSend, onLook: deps.observe.jobLook }),
   });
@@ -409,6 +410,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
         deps.observe,
       ),
       companyName: async () => (await settings.stored()).companyName,
+      texts: (preference) => settings.messageTexts(preference),
       onVerified: (shopperId, telephone) => notifyShopper(shopperId, { kind: 'phone-verified', telephone }),
     }),
     preferences: preferencesService(repositories.preferences, emails, emailVerification),

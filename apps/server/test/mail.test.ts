@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type MailConfig } from '../src/config.js';
 import { type Db, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { DEMO_COMPANY } from '../src/db/seed/reference-data.js';
+import { shippedMessages } from '../src/i18n/catalogues.js';
 import { letterboxTransport } from '../src/integrations/mail/letterbox.js';
 import { smtpTransport } from '../src/integrations/mail/smtp.js';
 import { mailRepository } from '../src/modules/mail/repository.js';
@@ -63,6 +64,7 @@ function mail(config: MailConfig, db: Db, transport?: MailTransport) {
     repository: mailRepository(db.kysely, db.kind),
     kind: db.kind,
     branding: async () => BRANDING,
+    texts: async (preference) => shippedMessages(preference),
     log,
     ...(transport && { transport }),
   });
@@ -172,6 +174,7 @@ describe('issue 19: sending an email over SMTP', () => {
       repository: mailRepository(db.kysely, db.kind),
       kind: db.kind,
       branding: async () => BRANDING,
+      texts: async (preference) => shippedMessages(preference),
       log,
       onSend: (sent) => outcomes.push(sent),
     });
@@ -194,7 +197,7 @@ describe('issue 19: sending an email over SMTP', () => {
     });
     opened.push(transport);
     const error = await transport
-      .send('nobody@example.com', renderMail(SIGN_IN, 'en', BRANDING, 'no-reply@shop.example'))
+      .send('nobody@example.com', renderMail(SIGN_IN, shippedMessages('en'), BRANDING, 'no-reply@shop.example'))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailSendError);
     expect(error).toMatchObject({ responseCode: 550, permanent: true });
@@ -203,7 +206,7 @@ describe('issue 19: sending an email over SMTP', () => {
 
 describe('issue 19: the emails in the shopper’s language', () => {
   const render = (message: MailMessage, language: string | null) =>
-    renderMail(message, language, BRANDING, 'no-reply@shop.example');
+    renderMail(message, shippedMessages(language), BRANDING, 'no-reply@shop.example');
 
   it.each([
     ['en-GB', 'en', 'Confirm your email address', '10 minutes'],
@@ -521,9 +524,22 @@ describe('issue 19: /demo-mail', () => {
     await server.close();
   });
 
+  /** Queues notices the way a module does, by a mailer that does not send itself: the server's dispatcher sends them. */
+  const queuer = () =>
+    mailServices(server.config.mail, {
+      repository: mailRepository(server.app.db.kysely, server.app.db.kind),
+      kind: server.app.db.kind,
+      branding: async () => BRANDING,
+      texts: async (preference) => shippedMessages(preference),
+      log,
+    }).mailer;
+
   async function deliverToOutbox(to: string, message: MailMessage) {
     const { letterbox } = mailRepository(server.app.db.kysely, server.app.db.kind);
-    await letterboxTransport(letterbox.keep).send(to, renderMail(message, 'en', BRANDING, 'no-reply@shop.example'));
+    await letterboxTransport(letterbox.keep).send(
+      to,
+      renderMail(message, shippedMessages('en'), BRANDING, 'no-reply@shop.example'),
+    );
   }
 
   it('lists the emails, shows one with its HTML sandboxed, and answers the newest code to an address', async () => {
@@ -556,14 +572,7 @@ describe('issue 19: /demo-mail', () => {
   });
 
   it('the server’s own dispatcher sends a queued notice into the outbox, in the shop’s name', async () => {
-    // Queued the way a module does, by a mailer that does not send itself.
-    const queuer = mailServices(server.config.mail, {
-      repository: mailRepository(server.app.db.kysely, server.app.db.kind),
-      kind: server.app.db.kind,
-      branding: async () => BRANDING,
-      log,
-    });
-    await queuer.mailer.notify('notice@example.com', 'nl', {
+    await queuer().notify('notice@example.com', 'nl', {
       kind: 'sign-in-method-removed',
       method: 'apple',
       detail: null,
@@ -578,6 +587,31 @@ describe('issue 19: /demo-mail', () => {
     expect(latest.text).toContain(DEMO_COMPANY);
     const html = (await server.app.inject(`/demo-mail/${latest.id}/html`)).body;
     expect(html).toContain(`src="${server.config.publicUrl}/demo-shop/logo.svg"`);
+  });
+
+  it('issue 45: the server’s emails follow the shop’s own translations of their catalogue keys', async () => {
+    const override = {
+      languageCode: 'de',
+      key: 'ac_MailMethodRemovedTitle',
+      value: 'Anmeldeweg bei {company} entfernt',
+    };
+    await server.app.db.kysely.insertInto('translations').values(override).execute();
+    try {
+      await queuer().notify('override@example.com', 'de-DE', {
+        kind: 'sign-in-method-removed',
+        method: 'apple',
+        detail: null,
+      });
+      await expect
+        .poll(async () => (await server.app.inject('/demo-mail/latest?to=override@example.com')).statusCode, {
+          timeout: 10_000,
+        })
+        .toBe(200);
+      const latest = (await server.app.inject('/demo-mail/latest?to=override@example.com')).json();
+      expect(latest).toMatchObject({ subject: `Anmeldeweg bei ${DEMO_COMPANY} entfernt` });
+    } finally {
+      await server.app.db.kysely.deleteFrom('translations').where('key', '=', override.key).execute();
+    }
   });
 
   it('answers 400 without an address and 404 for an address or email it does not have', async () => {

@@ -5,6 +5,7 @@
  */
 import { Account, ALL_FEATURES } from '@account/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { shippedMessages } from '../src/i18n/catalogues.js';
 import { type PhoneRepository, phoneRepository } from '../src/modules/phone/repository.js';
 import { phoneVerificationService } from '../src/modules/phone/service.js';
 import { TestBrowser } from './support/browser.js';
@@ -179,6 +180,19 @@ describe(`§7 POST /shopUser/sendVerifySms and /shopUser/verifyTelephoneNumber: 
     expect(await account(browser)).toMatchObject({ isTelephoneVerified: true });
   });
 
+  it('issue 45: the text follows the shop’s own translation of its catalogue key', async () => {
+    const override = { languageCode: 'nl', key: 'ac_SmsVerificationCode', value: '{company}: {code} ({duration})' };
+    await db().insertInto('translations').values(override).execute();
+    try {
+      const browser = await signedIn();
+      expect((await send(browser)).statusCode).toBe(200);
+      const text = await lastText();
+      expect(text.body).toBe(`Fjord & Pine: ${text.code} (10 minuten)`);
+    } finally {
+      await db().deleteFrom('translations').where('key', '=', override.key).execute();
+    }
+  });
+
   it('§9 Verification: the code is six digits from the full range, stored only as a keyed hash with its expiry', async () => {
     const browser = await signedIn();
     const code = await sendCode(browser);
@@ -337,6 +351,7 @@ describe(`Phone verification: refused codes (${databaseKind})`, () => {
       codeTtlSeconds: 600,
       transport: { name: 'unused', send: async () => {} },
       companyName: async () => 'Fjord & Pine',
+      texts: async (preference) => shippedMessages(preference),
     });
     const error = await phone.verify(await shopperId(SOFIA_EMAIL), code).then(
       () => null,

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AppError } from '../src/errors.js';
+import { shippedMessages } from '../src/i18n/catalogues.js';
 import { SmsSendError, smsTransportFor } from '../src/integrations/sms/index.js';
 import { unconfiguredTransport } from '../src/integrations/sms/sms-transport.js';
 import { toE164, twilioTransport } from '../src/integrations/sms/twilio.js';
@@ -273,6 +274,7 @@ describe(`Phone verification through the Twilio transport (${databaseKind})`, ()
       codeTtlSeconds: 600,
       transport: smsTransportFor({ transport: 'none' }, { keep: smsLetterbox(db).keep, fetch: globalThis.fetch }),
       companyName: async () => 'Fjord & Pine',
+      texts: async (preference) => shippedMessages(preference),
     });
     const error = await phone
       .sendCode(sofiaId, { throttle: async () => {}, log: { error: (...args: unknown[]) => errors.push(args) } })

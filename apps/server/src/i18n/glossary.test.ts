@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DE } from './de.js';
 import { GLOSSARY } from './glossary.js';
+import { MESSAGES_DE } from './messages/de.js';
+import { MESSAGES_NL } from './messages/nl.js';
 import { NL } from './nl.js';
 
-const CATALOGUES = { nl: NL, de: DE } as const;
+/** The UI texts and the emails and text message alike. */
+const CATALOGUES = { nl: { ...NL, ...MESSAGES_NL }, de: { ...DE, ...MESSAGES_DE } } as const;
 
 /** A rejected form as a pattern: a whole word, or with a trailing * every word starting so. */
 function pattern(form: string): RegExp {

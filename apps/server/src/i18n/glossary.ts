@@ -19,7 +19,7 @@ export const GLOSSARY: Readonly<Record<'nl' | 'de', readonly GlossaryEntry[]>> =
     { term: 'verlanglijst', rejected: ['wensenlijst*', 'wishlist*', 'favorieten*'] },
     { term: 'prestatie', rejected: ['achievement*'] },
     { term: 'e-mail', rejected: ['email*'] },
-    { term: 'inloggen', rejected: ['aanmelden', 'aangemeld', 'login'] },
+    { term: 'inloggen', rejected: ['aanmelden', 'aanmelding', 'aangemeld', 'login'] },
     { term: 'sessie', rejected: ['session*'] },
     // The texts speak to the shopper informally.
     { term: 'je, jouw', rejected: ['u', 'uw'] },

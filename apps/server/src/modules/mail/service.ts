@@ -5,6 +5,7 @@
  */
 import type { MailConfig } from '../../config.js';
 import type { DatabaseKind } from '../../db/connection.js';
+import type { MessageTexts } from '../../i18n/catalogues.js';
 import { letterboxTransport } from '../../integrations/mail/letterbox.js';
 import {
   type Mailer,
@@ -57,6 +58,8 @@ export interface MailDependencies {
   kind: DatabaseKind;
   /** The shop's name, logo and colour, read when a mail is written (settings may change). */
   branding: () => Promise<Branding>;
+  /** The message texts for a shopper's language preference (settings' messageTexts). */
+  texts: (preference: string | null) => Promise<MessageTexts>;
   log: MailDispatcherLog;
   /** Told of every send's outcome, codes and notices alike (metrics). */
   onSend?: (sent: boolean) => void;
@@ -99,7 +102,8 @@ export function mailServices(config: MailConfig, deps: MailDependencies) {
     if (!SINGLE_ADDRESS.test(to))
       throw new MailSendError('The recipient is not one email address', { permanent: true });
     try {
-      const mail = renderMail(message, language, await deps.branding(), config.from);
+      const [texts, branding] = await Promise.all([deps.texts(language), deps.branding()]);
+      const mail = renderMail(message, texts, branding, config.from);
       await within(config.timeoutMs, transport.send(to, mail), 'Sending the email');
       deps.onSend?.(true);
     } catch (error) {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
+import type { MessageTexts } from '../../i18n/catalogues.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
 import { checkCode } from '../codes/check.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
@@ -22,6 +23,8 @@ export interface PhoneVerificationOptions {
   codeTtlSeconds: number;
   transport: SmsTransport;
   companyName(): Promise<string>;
+  /** The message texts for a shopper's language preference (settings' messageTexts). */
+  texts(preference: string | null): Promise<MessageTexts>;
   /** Tells the shopper the number is verified (a security notice); its failure never undoes it. */
   onVerified?: (shopperId: number, telephone: string) => Promise<void>;
   now?: () => Date;
@@ -63,7 +66,7 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
 
       const code = newCode();
       const body = verificationText({
-        language: shopper.defaultLanguage,
+        texts: await options.texts(shopper.defaultLanguage),
         companyName: await options.companyName(),
         code,
         ttlSeconds: options.codeTtlSeconds,

@@ -8,7 +8,7 @@ import {
   type TranslationEntry,
 } from '@account/contract';
 import { fieldErrors } from '../../errors.js';
-import { shippedCatalogue } from '../../i18n/catalogues.js';
+import { isMessageKey, type MessageTexts, shippedCatalogue, shippedMessages } from '../../i18n/catalogues.js';
 import type { SettingsRepository } from './repository.js';
 import { StoredSettings } from './stored-settings.js';
 
@@ -252,6 +252,19 @@ export function settingsService(repository: SettingsRepository, providers: Publi
       const texts = new Map(Object.entries(shippedCatalogue(language)));
       for (const row of await repository.translations(language)) texts.set(row.key, row.value);
       return [...texts].map(([key, translate]) => ({ key, translate }));
+    },
+
+    /**
+     * The texts of the emails and text messages for a shopper's language preference: the shipped
+     * ones, with the shop's own translations of their keys as translations() takes them.
+     */
+    async messageTexts(preference: string | null): Promise<MessageTexts> {
+      const shipped = shippedMessages(preference);
+      const text = { ...shipped.text };
+      for (const row of await repository.translations(shipped.language)) {
+        if (isMessageKey(row.key)) text[row.key] = row.value;
+      }
+      return { language: shipped.language, text };
     },
 
     /**
