@@ -4,9 +4,16 @@
  * webhook outbox, which the change and its event share one transaction for: every change of the
  * run has exactly one event (and one queued delivery), and every event's change is stored.
  */
-import type { Achievement, Address, Voucher, VoucherClaimResult } from '@account/contract';
+import {
+  type Achievement,
+  ADDRESS_FIELDS,
+  type Address,
+  type Voucher,
+  type VoucherClaimResult,
+} from '@account/contract';
 import { sql } from 'kysely';
 import type { Db } from '../src/db/connection.js';
+import { addressColumn } from '../src/modules/addresses/repository.js';
 import type { StoredEvent } from '../src/modules/webhooks/outbox.js';
 import { firstFew, type Rule, rule } from './report.js';
 
@@ -44,20 +51,10 @@ export interface Tally {
   runTag: string;
 }
 
-/** The columns of an address that must equal what was sent, by the key it was sent as. */
-const ADDRESS_FIELDS = {
-  AddressType: 'addressType',
-  FirstName: 'firstName',
-  LastName: 'lastName',
-  Email: 'email',
-  Telephone: 'telephone',
-  Country: 'country',
-  Address: 'street',
-  AddressNumber: 'houseNumber',
-  AddressNumberSuffix: 'houseNumberSuffix',
-  ZipCode: 'zipCode',
-  City: 'city',
-} as const;
+/** The stored fields of an address, each of which must equal what was sent under its form name. */
+const STORED_FIELDS = ADDRESS_FIELDS.flatMap((f) =>
+  'confirms' in f ? [] : [{ sent: f.field, column: addressColumn(f.key) }],
+);
 
 const countBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, number> => {
   const counts = new Map<string, number>();
@@ -74,7 +71,7 @@ export async function checkDurability(db: Db, tally: Tally): Promise<Rule[]> {
   const [addresses, eventRows, deliveries, endpoints, interests, shoppers, achievements, vouchers] = await Promise.all([
     k
       .selectFrom('addresses')
-      .select(['id', 'shopperId', 'isBilling', 'isShipping', ...Object.values(ADDRESS_FIELDS)])
+      .select(['id', 'shopperId', 'isBilling', 'isShipping', ...STORED_FIELDS.map((f) => f.column)])
       .where('shopperId', 'in', shopperIds)
       .execute(),
     k
@@ -116,9 +113,7 @@ export async function checkDurability(db: Db, tally: Tally): Promise<Rule[]> {
   const addressById = new Map(addresses.map((a) => [a.id, a]));
   const addressAttempts = new Map(ofKind('address').map((a) => [a.value, a]));
   const differs = (row: (typeof addresses)[number], sent: Record<string, unknown> | undefined) =>
-    Object.entries(ADDRESS_FIELDS)
-      .filter(([key, column]) => String(row[column]) !== String(sent?.[key]))
-      .map(([key]) => key);
+    STORED_FIELDS.filter((f) => String(row[f.column]) !== String(sent?.[f.sent])).map((f) => f.sent);
   const lostAddresses: string[] = [];
   for (const attempt of ofKind('address').filter((a) => a.result === 'acked')) {
     const id = (attempt.response as Address).addressId;

@@ -156,6 +156,8 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
         AddressType: 0,
         FirstName: 'Dura',
         LastName: 'Bility',
+        CompanyName: '',
+        VatNumber: '',
         Email: email,
         ConfirmEmail: email,
         Telephone: '+31 612345678',

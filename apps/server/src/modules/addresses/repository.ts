@@ -30,10 +30,20 @@ const RENAMED = {
   addressNumberSuffix: 'houseNumberSuffix',
 } as const satisfies Partial<Record<AddressDataKey, keyof Row<'addresses'>>>;
 
-const isRenamed = (key: AddressDataKey): key is keyof typeof RENAMED => Object.hasOwn(RENAMED, key);
-const columnOf = (key: AddressDataKey) => (isRenamed(key) ? RENAMED[key] : key);
+type ColumnOf<K extends AddressDataKey> = K extends keyof typeof RENAMED ? (typeof RENAMED)[K] : K;
 
-const COLUMNS = ['id', ...ADDRESS_DATA_KEYS.map(columnOf), 'isBilling', 'isShipping', 'extraFields'] as const;
+const isRenamed = (key: AddressDataKey): key is keyof typeof RENAMED => Object.hasOwn(RENAMED, key);
+
+/** The column of a data key (ADDRESS_FIELDS' key): the key itself, or its name in RENAMED. */
+export const addressColumn = <K extends AddressDataKey>(key: K) => (isRenamed(key) ? RENAMED[key] : key) as ColumnOf<K>;
+
+/**
+ * The columns of the address's data, in ADDRESS_FIELDS' order. A field added there without a
+ * column of the same name or a RENAMED entry fails the typecheck here.
+ */
+const DATA_COLUMNS = ADDRESS_DATA_KEYS.map(addressColumn) satisfies readonly (keyof Row<'addresses'>)[];
+
+const COLUMNS = ['id', ...DATA_COLUMNS, 'isBilling', 'isShipping', 'extraFields'] as const;
 
 type AddressRow = Pick<Row<'addresses'>, (typeof COLUMNS)[number]>;
 
@@ -86,19 +96,15 @@ function parseExtraFields(json: string | null): Record<string, string> {
 const extraFieldsJson = (extraFields: Record<string, string>) =>
   Object.keys(extraFields).length > 0 ? JSON.stringify(extraFields) : null;
 
-/** Reads through a generic key, so that full data keeps its full type (`data.address` would not). */
-const valueAt = <D, K extends keyof D>(data: D, key: K): D[K] => data[key];
-
 /** The columns of an address's data, or of the part of it that changed; Kysely leaves out an undefined value. */
-function columnsOf<D extends Partial<AddressData>>(data: D) {
-  const { address, addressNumber, addressNumberSuffix, extraFields, ...same } = data;
-  return {
-    ...same,
-    [RENAMED.address]: valueAt(data, 'address'),
-    [RENAMED.addressNumber]: valueAt(data, 'addressNumber'),
-    [RENAMED.addressNumberSuffix]: valueAt(data, 'addressNumberSuffix'),
+const columnsOf = <D extends Partial<AddressData>>(data: D) =>
+  Object.fromEntries(ADDRESS_DATA_KEYS.map((key) => [addressColumn(key), data[key]])) as {
+    [K in keyof D as K extends AddressDataKey ? ColumnOf<K> : never]: D[K];
   };
-}
+
+/** The named values of `from`: a prepared query's stand-ins are read by name, they cannot be spread. */
+const pick = <T, K extends keyof T>(from: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 
 const roleValue = (role: AddressRole, on: boolean) =>
   role === 'isBilling' ? { isBilling: on ? 1 : 0 } : { isShipping: on ? 1 : 0 };
@@ -109,25 +115,12 @@ export function addressRepository(db: Kysely<Database>, kind: DatabaseKind) {
       eb.or([eb('id', '=', p.addressId), eb('isBilling', '=', 1), eb('isShipping', '=', 1)]),
     ),
   );
-  // Every column named: the stand-ins of a prepared query are read by name, not listed.
   const insertAddress = prepared(db, (p: Required<Omit<NewRow<'addresses'>, 'id'>>) =>
     db
       .insertInto('addresses')
       .values({
         shopperId: p.shopperId,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        companyName: p.companyName,
-        vatNumber: p.vatNumber,
-        addressType: p.addressType,
-        email: p.email,
-        telephone: p.telephone,
-        country: p.country,
-        street: p.street,
-        houseNumber: p.houseNumber,
-        houseNumberSuffix: p.houseNumberSuffix,
-        zipCode: p.zipCode,
-        city: p.city,
+        ...pick(p, DATA_COLUMNS),
         isBilling: p.isBilling,
         isShipping: p.isShipping,
         extraFields: p.extraFields,
