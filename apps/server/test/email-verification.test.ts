@@ -9,7 +9,7 @@
 import { Account } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn, startSignIn } from './support/sign-in.js';
 import { startServer, type TestServer } from './support/test-app.js';
@@ -37,12 +37,7 @@ beforeAll(async () => {
   [server, noMail] = await Promise.all([
     startServer({
       env: {
-        MAIL_TRANSPORT: 'smtp',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_STARTTLS: 'opportunistic',
-        MAIL_FROM: 'Fjord & Pine <no-reply@shop.example>',
-        MAIL_POLL_INTERVAL_MS: '50',
+        ...mailThrough(smtp),
         EMAIL_CODE_RESEND_INTERVAL: '0',
         EMAIL_CODE_RESENDS: String(CODES_PER_ADDRESS),
       },

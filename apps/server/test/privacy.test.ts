@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAS } from '../src/demo/personas.js';
 import { SHOPPER_DATA, type ShopperTable } from '../src/modules/privacy/shopper-data.js';
 import { png } from './fixtures/images.js';
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
 import { multipart, send } from './support/security.js';
 import { signIn } from './support/sign-in.js';
@@ -44,12 +44,7 @@ beforeAll(async () => {
   [server, noMail, grace] = await Promise.all([
     startServer({
       env: {
-        MAIL_TRANSPORT: 'smtp',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_STARTTLS: 'opportunistic',
-        MAIL_FROM: 'Fjord & Pine <no-reply@shop.example>',
-        MAIL_POLL_INTERVAL_MS: '50',
+        ...mailThrough(smtp),
         EMAIL_CODE_RESEND_INTERVAL: '0',
         WEBHOOK_POLL_INTERVAL_MS: '50',
         DATA_EXPORT_RATE_LIMIT: '2',

@@ -10,7 +10,7 @@ import { Account, SessionList, SignInMethods } from '@account/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { SoftwareAuthenticator } from './support/authenticator.js';
 import { TestBrowser } from './support/browser.js';
 import { startServerWithAllProviders, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
@@ -32,12 +32,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startServerWithAllProviders({
     env: {
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_STARTTLS: 'opportunistic',
-      MAIL_FROM: 'Fjord & Pine <no-reply@shop.example>',
-      MAIL_POLL_INTERVAL_MS: '50',
+      ...mailThrough(smtp),
     },
   });
 });

@@ -8,7 +8,7 @@
 import { Account, endpoints, SignInMethods } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import { mailThrough, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { SoftwareAuthenticator } from './support/authenticator.js';
 import { TestBrowser } from './support/browser.js';
 import { endpointNames, startServerWithAllProviders, telegramLogin } from './support/security.js';
@@ -33,12 +33,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startServerWithAllProviders({
     env: {
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_STARTTLS: 'opportunistic',
-      MAIL_FROM: 'Fjord & Pine <no-reply@shop.example>',
-      MAIL_POLL_INTERVAL_MS: '50',
+      ...mailThrough(smtp),
       EMAIL_CODE_RESEND_INTERVAL: '0',
       RECENT_SIGN_IN: String(WINDOW_SECONDS),
     },

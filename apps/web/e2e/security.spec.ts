@@ -38,6 +38,22 @@ async function newShopper(page: Page, email: string): Promise<void> {
   });
 }
 
+/** Chromium's virtual authenticator (DevTools protocol): a platform passkey that answers by itself. */
+async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
 async function openSecurity(page: Page): Promise<void> {
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
@@ -149,18 +165,7 @@ test.describe('issue 20: the last way in', () => {
 
 test.describe('issue 20: passkeys', () => {
   test('adds a passkey with the virtual authenticator, signs in with it, and removes it', async ({ page }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     const email = `passkey.${unique()}@example.com`;
     await newShopper(page, email);
     await openSecurity(page);
@@ -195,18 +200,7 @@ test.describe('issue 44: a new way in needs a fresh sign-in', () => {
   test('a passkey added on an old sign-in asks the shopper to confirm with the emailed code, then is added without starting over', async ({
     page,
   }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     const email = `step.up.${unique()}@example.com`;
     await newShopper(page, email);
     ageSignInsOf(email);
