@@ -81,3 +81,5 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
 
   return { ref, error, changed, showServerErrors, handleSubmit, saving };
 }
+
+export type ValidatedForm = ReturnType<typeof useValidatedForm>;
