@@ -3,7 +3,8 @@
  * profile; §5 Profile, First login, Date field): salutation, first and last name, the email with
  * the note of its server check and its verification status; where the values carry them, the
  * email's confirmation, the telephone and its confirmation, and the birth date. The rules stay
- * each screen's own: it passes its form (useValidatedForm) for the errors.
+ * each screen's own: it passes its form (useValidatedForm) for the errors. The salutation and the
+ * birth date are also the overview wizard's questions (GenderField, BirthDateField).
  */
 import { type Account, LIMITS } from '@account/contract';
 import { useT } from '@/lib/i18n';
@@ -76,7 +77,7 @@ interface GenderFieldProps {
   error?: string | null;
 }
 
-function GenderField({ label, name, value, onChange, error }: GenderFieldProps) {
+export function GenderField({ label, name, value, onChange, error }: GenderFieldProps) {
   const t = useT();
   return (
     <RadioGroup<Gender>
@@ -100,7 +101,7 @@ interface BirthDateFieldProps {
   error: string | null;
 }
 
-function BirthDateField({ legend, value, onChange, error }: BirthDateFieldProps) {
+export function BirthDateField({ legend, value, onChange, error }: BirthDateFieldProps) {
   const t = useT();
   return (
     <DateField
