@@ -79,5 +79,13 @@ export function useValidatedForm({ problems, showsAtOnce, waiting = false }: Val
     }
   };
 
-  return { ref, error, changed, showServerErrors, handleSubmit, saving };
+  /** Starts over, for the next question of a form that asks one at a time: nothing shows until its submit. */
+  const reset = () => {
+    setSubmitted(false);
+    setServerErrors({});
+  };
+
+  return { ref, error, changed, showServerErrors, handleSubmit, reset, saving };
 }
+
+export type ValidatedForm = ReturnType<typeof useValidatedForm>;

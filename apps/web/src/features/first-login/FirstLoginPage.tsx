@@ -19,10 +19,9 @@ import { useValidatedForm } from '@/lib/use-validated-form';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Checkbox, CheckboxGroup } from '@/ui/Checkbox';
-import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
-import { RadioGroup, TextField } from '@/ui/Field';
-import { Form, FormActions, FormRow } from '@/ui/Form';
+import { Form, FormActions } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
+import { ProfileFields, profileBasics } from '@/ui/ProfileFields';
 import { useFirstTimeSetting } from './api/first-login';
 import styles from './FirstLoginPage.module.css';
 
@@ -46,23 +45,24 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
   const reloadAccount = useReloadAccount();
   const { data: preferences } = useQuery(preferencesQuery);
 
-  const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
-  const [firstName, setFirstName] = useState(account.firstName);
-  const [lastName, setLastName] = useState(account.lastName);
-  const [email, setEmail] = useState(account.email);
+  const [profile, setProfile] = useState(() => profileBasics(account));
   const [subscribed, setSubscribed] = useState(true);
   const [interestIds, setInterestIds] = useState<number[]>(account.interestIds);
   const [newsletterIds, setNewsletterIds] = useState<number[]>(account.newsletterIds);
-  const emailCheck = useEmailCheck(email);
+  const emailCheck = useEmailCheck(profile.email);
 
   const fields = account.firstTimeLoginFields;
   const firstNameRequired = requiredIn(fields, 'FirstName');
   const lastNameRequired = requiredIn(fields, 'LastName');
 
   const problems: Record<string, string | null> = {
-    FirstName: firstNameRequired && !firstName.trim() ? 'ac_FirstNameRequiredMessage' : null,
-    LastName: lastNameRequired && !lastName.trim() ? 'ac_LastNameRequiredMessage' : null,
-    Email: !email.trim() ? 'ac_EmailRequiredMessage' : emailCheck === 'invalid' ? 'ac_EmailInvalidMessage' : null,
+    FirstName: firstNameRequired && !profile.firstName.trim() ? 'ac_FirstNameRequiredMessage' : null,
+    LastName: lastNameRequired && !profile.lastName.trim() ? 'ac_LastNameRequiredMessage' : null,
+    Email: !profile.email.trim()
+      ? 'ac_EmailRequiredMessage'
+      : emailCheck === 'invalid'
+        ? 'ac_EmailInvalidMessage'
+        : null,
   };
   // An invalid email shows as soon as the server says so.
   const form = useValidatedForm({ problems, showsAtOnce: (_, key) => key === 'ac_EmailInvalidMessage' });
@@ -80,10 +80,7 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
   const onSubmit = form.handleSubmit(async () => {
     try {
       const saved = await firstTimeSetting({
-        gender,
-        firstName,
-        lastName,
-        email,
+        ...profile,
         newsSubscribe: subscribed ? newsletterIds : [],
         interestIds,
         newsletterIds: subscribed ? newsletterIds : [],
@@ -103,62 +100,14 @@ function Onboarding({ account, onDone }: { account: Account; onDone(destination:
       <PageHeader title={t('ac_FirstLoginTitle')} description={t('ac_FirstLoginDescription')} />
       <Card>
         <Form ref={form.ref} onSubmit={onSubmit}>
-          <RadioGroup<1 | 2>
-            label={t('ac_Gender')}
-            name="gender"
-            value={gender}
-            onChange={setGender}
-            options={[
-              { value: 1, label: t('ac_GenderMr') },
-              { value: 2, label: t('ac_GenderMrs') },
-            ]}
+          <ProfileFields
+            account={account}
+            values={profile}
+            onChange={setProfile}
+            form={form}
+            emailCheck={emailCheck}
+            required={{ firstName: firstNameRequired, lastName: lastNameRequired }}
           />
-          <FormRow>
-            <TextField
-              label={t('ac_FirstName')}
-              name="firstName"
-              autoComplete="given-name"
-              value={firstName}
-              maxLength={100}
-              required={firstNameRequired}
-              optionalText={firstNameRequired ? undefined : t('ac_Optional')}
-              onChange={(e) => {
-                setFirstName(e.target.value);
-                form.changed('FirstName');
-              }}
-              error={form.error('FirstName')}
-            />
-            <TextField
-              label={t('ac_LastName')}
-              name="lastName"
-              autoComplete="family-name"
-              value={lastName}
-              maxLength={100}
-              required={lastNameRequired}
-              optionalText={lastNameRequired ? undefined : t('ac_Optional')}
-              onChange={(e) => {
-                setLastName(e.target.value);
-                form.changed('LastName');
-              }}
-              error={form.error('LastName')}
-            />
-          </FormRow>
-          <TextField
-            label={t('ac_Email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            maxLength={250}
-            required
-            onChange={(e) => {
-              setEmail(e.target.value);
-              form.changed('Email');
-            }}
-            hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
-            error={form.error('Email')}
-          />
-          <EmailStatusSlot account={account} />
           <div className={styles.section}>
             <Checkbox label={t('ac_NewsSubscribe')} checked={subscribed} onChange={onSubscribe} />
             {preferences && preferences.newsletters.length > 0 && (

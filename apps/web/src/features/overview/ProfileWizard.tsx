@@ -4,20 +4,22 @@
  * final 'Your profile is completed'. A save error jumps to the email step with the invalid-email
  * note. A telephone that still needs verifying opens the phone verification; an email that needs
  * confirming (a new address, or verification required by the shop) opens the email code popup.
+ * The question is a validated form (useValidatedForm), started over for each step.
  */
 import { type Account, FEATURES, hasFeature, type WizardStep } from '@account/contract';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useUpdateAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
 import { needsEmailVerification, useEmailCodesOn } from '@/lib/email-verification';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useT } from '@/lib/i18n';
+import { useValidatedForm } from '@/lib/use-validated-form';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { DateField } from '@/ui/DateField';
 import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
-import { RadioGroup, TextField } from '@/ui/Field';
+import { TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
+import { BirthDateField, GenderField } from '@/ui/ProfileFields';
 import { ProgressBar } from '@/ui/ProgressBar';
 import styles from './ProfileWizard.module.css';
 import { stepProblem, wizardState } from './wizard-steps';
@@ -53,8 +55,6 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
   const { mutateAsync: updateAccount } = useUpdateAccount();
   const [skipped, setSkipped] = useState<WizardStep[]>([]);
   const [forced, setForced] = useState<WizardStep | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const codesOn = useEmailCodesOn();
   const { enableFeatures } = useSiteConfig();
   const emailVerificationOn = codesOn && hasFeature(enableFeatures, FEATURES.emailVerification);
@@ -69,50 +69,55 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
   const currentName = forced ?? state.current?.name ?? null;
   const [values, setValues] = useState<Partial<Record<WizardStep, string>>>({});
   const [dateParts, setDateParts] = useState<DateParts>(() => fromIsoDate(account.birthDate));
+  const value = (step: WizardStep) => values[step] ?? initialValue(account, step);
+  const answer = (step: WizardStep) => (step === 'BirthDate' ? (toSubmitDate(dateParts) ?? '') : value(step).trim());
+  const form = useValidatedForm({
+    problems: currentName ? { [currentName]: stepProblem(currentName, answer(currentName)) } : {},
+  });
   if (state.steps.length === 0) return null;
 
   const label = (step: WizardStep) => t(`ac_${step}`);
-  const value = (step: WizardStep) => values[step] ?? initialValue(account, step);
-  const setValue = (step: WizardStep, next: string) => setValues((current) => ({ ...current, [step]: next }));
+  const setValue = (step: WizardStep, next: string) => {
+    setValues((current) => ({ ...current, [step]: next }));
+    form.changed(step);
+  };
+  const setDate = (next: DateParts) => {
+    setDateParts(next);
+    form.changed('BirthDate');
+  };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!currentName) return;
-    const answer = currentName === 'BirthDate' ? (toSubmitDate(dateParts) ?? '') : value(currentName).trim();
-    const local = stepProblem(currentName, answer);
-    setProblem(local);
-    if (local) return;
-    // A verified number that is unchanged only needs verifying, not saving again.
-    const unchangedPhone = currentName === 'Telephone' && answer === account.telephone;
-    if (unchangedPhone) {
-      onVerifyPhone();
-      return;
-    }
-    if (currentName === 'Email' && answer === account.email && codesOn && needsEmailVerification(account)) {
-      setVerifyingEmail(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = { [FIELD[currentName]]: currentName === 'Gender' ? Number(answer) : answer };
-      const saved = await updateAccount(body);
+  const submit = (step: WizardStep) =>
+    form.handleSubmit(async () => {
+      const given = answer(step);
+      // A verified number that is unchanged only needs verifying, not saving again.
+      if (step === 'Telephone' && given === account.telephone) {
+        onVerifyPhone();
+        return;
+      }
+      if (step === 'Email' && given === account.email && codesOn && needsEmailVerification(account)) {
+        setVerifyingEmail(true);
+        return;
+      }
+      let saved: Account;
+      try {
+        saved = await updateAccount({ [FIELD[step]]: step === 'Gender' ? Number(given) : given });
+      } catch (error) {
+        // §4: on a save error the wizard jumps to the email step with an invalid-email note; a
+        // reason the server gives for the email (sign in again, address cannot be used) is shown as such.
+        setForced('Email');
+        form.showServerErrors({ Email: fieldErrorsOf(error).Email ?? 'ac_InvalidEmailAddress' });
+        return;
+      }
       setForced(null);
       setValues({});
-      if (currentName === 'Telephone' && verificationOn && !saved.isTelephoneVerified) onVerifyPhone();
-      if (currentName === 'Email' && codesOn && needsEmailVerification(saved)) setVerifyingEmail(true);
-    } catch (error) {
-      // §4: on a save error the wizard jumps to the email step with an invalid-email note.
-      setForced('Email');
-      // A reason the server gives for the email (sign in again, address cannot be used) is shown as such.
-      setProblem(fieldErrorsOf(error).Email ?? 'ac_InvalidEmailAddress');
-    } finally {
-      setSaving(false);
-    }
-  };
+      form.reset();
+      if (step === 'Telephone' && verificationOn && !saved.isTelephoneVerified) onVerifyPhone();
+      if (step === 'Email' && codesOn && needsEmailVerification(saved)) setVerifyingEmail(true);
+    });
 
   const next = () => {
     if (!currentName) return;
-    setProblem(null);
+    form.reset();
     setForced(null);
     setSkipped((list) => [...list.filter((s) => s !== currentName), currentName]);
   };
@@ -122,30 +127,21 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
     switch (currentName) {
       case 'Gender':
         return (
-          <RadioGroup<string>
+          <GenderField
             label={t('ac_ProfileWizardQuestionGender')}
             name="wizard-gender"
-            value={value('Gender')}
-            onChange={(v) => setValue('Gender', v)}
-            options={[
-              { value: '1', label: t('ac_GenderMr') },
-              { value: '2', label: t('ac_GenderMrs') },
-            ]}
+            value={value('Gender') === '2' ? 2 : 1}
+            onChange={(next) => setValue('Gender', String(next))}
+            error={form.error('Gender')}
           />
         );
       case 'BirthDate':
         return (
-          <DateField
+          <BirthDateField
             legend={t('ac_ProfileWizardQuestionBirthDate')}
-            labels={{ day: t('ac_Day'), month: t('ac_Month'), year: t('ac_Year') }}
-            placeholders={{
-              day: t('ac_DayPlaceholder'),
-              month: t('ac_MonthPlaceholder'),
-              year: t('ac_YearPlaceholder'),
-            }}
             value={dateParts}
-            onChange={setDateParts}
-            error={problem ? t(problem) : null}
+            onChange={setDate}
+            error={form.error('BirthDate')}
           />
         );
       default:
@@ -160,7 +156,7 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
             maxLength={currentName === 'Telephone' ? 15 : currentName === 'Email' ? 250 : 100}
             value={value(currentName)}
             onChange={(e) => setValue(currentName, e.target.value)}
-            error={problem ? t(problem) : null}
+            error={form.error(currentName)}
           />
         );
     }
@@ -186,10 +182,10 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
           ))}
         </ol>
         {currentName ? (
-          <form className={styles.question} onSubmit={submit} noValidate>
+          <form ref={form.ref} className={styles.question} onSubmit={submit(currentName)} noValidate>
             {question()}
             <div className={styles.actions}>
-              <Button type="submit" disabled={saving}>
+              <Button type="submit" disabled={form.saving}>
                 {t('ac_SubmitField', { label: label(currentName) })}
               </Button>
               {state.steps.filter((s) => !s.complete).length > 1 && (

@@ -17,12 +17,10 @@ import { useValidatedForm } from '@/lib/use-validated-form';
 import { problemsOf } from '@/lib/validate';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
-import { DateField } from '@/ui/DateField';
-import { type DateParts, fromIsoDate, toSubmitDate } from '@/ui/date-parts';
-import { EmailStatusSlot } from '@/ui/EmailStatusSlot';
-import { RadioGroup, TextField } from '@/ui/Field';
-import { Form, FormActions, FormRow } from '@/ui/Form';
+import { fromIsoDate, toSubmitDate } from '@/ui/date-parts';
+import { Form, FormActions } from '@/ui/Form';
 import { PageHeader } from '@/ui/PageHeader';
+import { ProfileFields, profileBasics } from '@/ui/ProfileFields';
 
 export function EditProfilePage() {
   const t = useT();
@@ -31,26 +29,17 @@ export function EditProfilePage() {
   const { navigate } = usePageTransition();
   const { show } = useSystemMessage();
 
-  const [gender, setGender] = useState<1 | 2>(account.gender === 2 ? 2 : 1);
-  const [firstName, setFirstName] = useState(account.firstName);
-  const [lastName, setLastName] = useState(account.lastName);
-  const [email, setEmail] = useState(account.email);
-  const [confirmEmail, setConfirmEmail] = useState(account.email);
-  const [telephone, setTelephone] = useState(account.telephone);
-  const [confirmTelephone, setConfirmTelephone] = useState(account.telephone);
-  const [birth, setBirth] = useState<DateParts>(() => fromIsoDate(account.birthDate));
-  const emailCheck = useEmailCheck(email === account.email ? '' : email);
+  const [profile, setProfile] = useState(() => ({
+    ...profileBasics(account),
+    confirmEmail: account.email,
+    telephone: account.telephone,
+    confirmTelephone: account.telephone,
+    birth: fromIsoDate(account.birthDate),
+  }));
+  const emailCheck = useEmailCheck(profile.email === account.email ? '' : profile.email);
 
-  const model = {
-    gender,
-    firstName,
-    lastName,
-    email,
-    confirmEmail,
-    telephone,
-    confirmTelephone,
-    birthDate: toSubmitDate(birth),
-  };
+  const { birth, ...fields } = profile;
+  const model = { ...fields, birthDate: toSubmitDate(birth) };
   const problems = problemsOf(ProfileModel, model);
   if (emailCheck === 'invalid') problems.Email = 'ac_EmailIsInvalidMessage';
   const checking = emailCheck === 'pending' || emailCheck === 'checking';
@@ -61,12 +50,6 @@ export function EditProfilePage() {
     showsAtOnce: (field) => field === 'Email' && emailCheck === 'invalid',
     waiting: checking,
   });
-  const change =
-    <T,>(setter: (value: T) => void, ...fields: string[]) =>
-    (value: T) => {
-      setter(value);
-      form.changed(...fields);
-    };
 
   const onSubmit = form.handleSubmit(async () => {
     const saved = await updateAccount(model);
@@ -81,95 +64,7 @@ export function EditProfilePage() {
       <PageHeader title={t('ac_EditProfileTitle')} description={t('ac_EditProfileDescription')} />
       <Card>
         <Form ref={form.ref} onSubmit={onSubmit}>
-          <RadioGroup<1 | 2>
-            label={t('ac_Gender')}
-            name="gender"
-            value={gender}
-            onChange={change(setGender, 'Gender')}
-            options={[
-              { value: 1, label: t('ac_GenderMr') },
-              { value: 2, label: t('ac_GenderMrs') },
-            ]}
-            error={form.error('Gender')}
-          />
-          <FormRow>
-            <TextField
-              label={t('ac_FirstName')}
-              autoComplete="given-name"
-              required
-              maxLength={100}
-              value={firstName}
-              onChange={(e) => change(setFirstName, 'FirstName')(e.target.value)}
-              error={form.error('FirstName')}
-            />
-            <TextField
-              label={t('ac_LastName')}
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              value={lastName}
-              onChange={(e) => change(setLastName, 'LastName')(e.target.value)}
-              error={form.error('LastName')}
-            />
-          </FormRow>
-          <FormRow>
-            <TextField
-              label={t('ac_Email')}
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={250}
-              value={email}
-              onChange={(e) => change(setEmail, 'Email')(e.target.value)}
-              hint={emailCheck === 'checking' ? t('ac_CheckingEmail') : undefined}
-              error={form.error('Email')}
-            />
-            <TextField
-              label={t('ac_ConfirmEmail')}
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={250}
-              value={confirmEmail}
-              onChange={(e) => change(setConfirmEmail, 'ConfirmEmail')(e.target.value)}
-              error={form.error('ConfirmEmail')}
-            />
-          </FormRow>
-          <EmailStatusSlot account={account} />
-          <FormRow>
-            <TextField
-              label={t('ac_Telephone')}
-              type="tel"
-              autoComplete="tel"
-              required
-              maxLength={15}
-              value={telephone}
-              onChange={(e) => change(setTelephone, 'Telephone')(e.target.value)}
-              error={form.error('Telephone')}
-            />
-            <TextField
-              label={t('ac_ConfirmTelephone')}
-              type="tel"
-              autoComplete="tel"
-              required
-              maxLength={15}
-              value={confirmTelephone}
-              onChange={(e) => change(setConfirmTelephone, 'ConfirmTelephone')(e.target.value)}
-              error={form.error('ConfirmTelephone')}
-            />
-          </FormRow>
-          <DateField
-            legend={t('ac_BirthDate')}
-            labels={{ day: t('ac_Day'), month: t('ac_Month'), year: t('ac_Year') }}
-            placeholders={{
-              day: t('ac_DayPlaceholder'),
-              month: t('ac_MonthPlaceholder'),
-              year: t('ac_YearPlaceholder'),
-            }}
-            value={birth}
-            onChange={change(setBirth, 'BirthDate')}
-            error={form.error('BirthDate')}
-          />
+          <ProfileFields account={account} values={profile} onChange={setProfile} form={form} emailCheck={emailCheck} />
           <FormActions>
             <Button variant="secondary" onClick={() => navigate(paths.overview)}>
               {t('ac_Cancel')}
