@@ -4,8 +4,9 @@
 # the image holds only its bundle: compiled server and contract, the built web app and production
 # dependencies. See the README, "Production".
 
-# The Node release the project is tested on; the two stages must share it (one native module ABI).
-ARG NODE_VERSION=20.20
+# The Node release production runs, the current LTS, pinned: CI builds the bundle and starts it on
+# this major (scripts/ci-node24.sh). The two stages must share it (one native module ABI).
+ARG NODE_VERSION=24.22.3
 
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /src
