@@ -3,8 +3,9 @@
  * project runs only the test files where the database matters, and this record proves that every
  * query the SQLite project ran was run on PostgreSQL too. A shape is the SQL with its placeholders
  * made alike (`?` and `$1`), value lists of any length made one, and spaces made single, so that
- * the two dialects' texts of one query compare equal. Only what a server runs while answering a
- * call is recorded: the routes' SQL, not a test's own setup and checks.
+ * the two dialects' texts of one query compare equal. On SQLite only what a server runs while
+ * answering a call is recorded (the routes' SQL, not a test's own setup and checks); on PostgreSQL
+ * everything (test-app.ts).
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -137,15 +137,18 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     ...database.env,
     ...options.env,
   });
-  // The queries the server makes for a call, not those of a test's own setup and checks.
-  const shapes = shapeRecorder(shapesDir(inject('queryShapesRun')), config.databaseUrl ? 'postgres' : 'sqlite');
+  // On SQLite the queries the server makes for a call, not those of a test's own setup and checks;
+  // on PostgreSQL every query, so that one a cache makes at start there (and during a call on
+  // SQLite) counts as run.
+  const postgres = Boolean(config.databaseUrl);
+  const shapes = shapeRecorder(shapesDir(inject('queryShapesRun')), postgres ? 'postgres' : 'sqlite');
   const answering = new AsyncLocalStorage<true>();
   const app = await buildApp(config, {
     logger: options.logger ?? false,
     webDist: options.webDist ?? webFixture(),
     ...(options.onRoute && { onRoute: options.onRoute }),
     onStatement: (sql) => {
-      if (answering.getStore()) shapes.record(sql);
+      if (postgres || answering.getStore()) shapes.record(sql);
     },
   });
   app.addHook('onRequest', (_request, _reply, done) => answering.run(true, done));
