@@ -89,7 +89,7 @@ export default defineConfig({
     {
       name: 'mobile',
       grepInvert: /@desktop/,
-      use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+      use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
     },
   ],
   webServer: [

@@ -4,33 +4,23 @@
  * and the one error body, readiness and liveness tell the truth, the process keeps running, and
  * it serves again by itself once the database is back. The short run of `npm run reliability --
  * outage` (apps/server/reliability/outage.ts), plus the crash it found: a connection cut inside a
- * transaction used to end the process. And PostgreSQL that hangs instead of stopping (behind a
+ * transaction used to end the process (PostgreSQL stopped: database-outage-stopped.postgres.test.ts,
+ * a file of its own as it takes a cluster of its own). And PostgreSQL that hangs instead of stopping (behind a
  * proxy that stops passing bytes on): the statement timeout turns it into 503s as well.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { PostgresCluster, sqliteDatabase } from '../reliability/databases.js';
+import { sqliteDatabase } from '../reliability/databases.js';
 import { runOutage } from '../reliability/outage.js';
-import { failures, printReport, type Report } from '../reliability/report.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { TestBrowser } from './support/browser.js';
 import { FreezingProxy } from './support/freezing-proxy.js';
+import { expectAllHeld, logDir } from './support/reliability-run.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, freshDatabase, startServer } from './support/test-app.js';
-
-const logDir = () => mkdtempSync(path.join(tmpdir(), 'account-outage-logs-'));
-
-/** Every rule held; the server's log is kept only when one did not. */
-function expectAllHeld(report: Report, logs: string) {
-  if (failures(report).length > 0) printReport(report);
-  else rmSync(logs, { recursive: true, force: true });
-  expect(failures(report), `server log in ${logs}`).toEqual([]);
-}
 
 /** A server whose PostgreSQL is reached through a proxy that can hang, with the given statement timeout. */
 async function serverBehindFreezingProxy(statementTimeoutMs: number) {
@@ -72,28 +62,6 @@ async function serverBehindFreezingProxy(statementTimeoutMs: number) {
 
 describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
   if (databaseKind === 'postgres') {
-    it('PostgreSQL stopped: quick 503s with the one error body, ready 503, live 200, no crash; back by itself when it starts', async () => {
-      const cluster = await PostgresCluster.start();
-      const database = await cluster.database();
-      try {
-        const logs = logDir();
-        const report = await runOutage({
-          database,
-          cluster,
-          downMs: 2000,
-          steadyMs: 1500,
-          // Still well below the pool's 5 s connect timeout, with room for a machine busy with other tests.
-          quickMs: 2500,
-          connections: 6,
-          logDir: logs,
-        });
-        expectAllHeld(report, logs);
-      } finally {
-        await database.drop();
-        await cluster.dispose();
-      }
-    }, 90_000);
-
     it('a connection cut while a transaction holds it fails that transaction (503), and the process and the pool carry on', async () => {
       const server = await startServer();
       try {
@@ -240,7 +208,7 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
   } else {
     it('SQLite locked by another process: reads go on, writes give up with 503 and the one error body, live 200; back when released', async () => {
       const database = sqliteDatabase();
-      const logs = logDir();
+      const logs = logDir('outage');
       try {
         const report = await runOutage({
           database,

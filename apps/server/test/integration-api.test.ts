@@ -268,7 +268,7 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(shown && formatMoney(shown.totalPrice)).toBe('€ 10.01');
   });
 
-  it('§2 Order detail: an order the shop puts shows its products in the shop’s order and its payments oldest first; a put again replaces both, in the previous release’s tables too', async () => {
+  it('§2 Order detail: an order the shop puts shows its products in the shop’s order and its payments oldest first; a put again replaces both, in the previous release’s tables too, and an invoice put as null is removed', async () => {
     const shopper = `c-${uid()}`;
     await call('PUT', `/shoppers/${shopper}`, {
       email: `${shopper}@example.com`,
@@ -310,6 +310,15 @@ describe(`issue 8: upserts by the shop's ids (${databaseKind})`, () => {
     expect(await k.selectFrom('orderTransactions').select('method').where('orderId', '=', orderId).execute()).toEqual([
       { method: 'ideal' },
     ]);
+
+    // An invoice the shop withdraws (null) is gone from the order.
+    const withdrawn = await call('PUT', path, {
+      ...order(shopper, number, [{ product: null, name: 'Stove' }]),
+      transactions: [paid],
+      invoice: null,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await k.selectFrom('invoices').select('number').where('orderId', '=', orderId).execute()).toEqual([]);
   });
 
   it('a shopper PUT keeps the account area’s own state unless told: verification and onboarding', async () => {

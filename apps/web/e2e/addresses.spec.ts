@@ -143,21 +143,25 @@ test.describe('§2 Address add and edit', () => {
     },
   );
 
-  test('a company address needs a valid EU VAT number; private hides the company fields', async ({ page }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/addresses/add');
-    await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveCount(0);
-    await page.getByRole('radio', { name: 'Company' }).check();
-    await fillPrivateAddress(page, 'Amsterdam');
-    await page.getByRole('textbox', { name: /Company name/ }).fill('Vissers Bikes B.V.');
-    await page.getByRole('textbox', { name: /VAT number/ }).fill('NL123456789B01');
-    await page.getByRole('button', { name: 'Add address' }).click();
-    await expect(page.getByText('This VAT number is not valid for the chosen country.')).toBeVisible();
-    await page.getByRole('textbox', { name: /VAT number/ }).fill('NL859048378B01');
-    await page.getByRole('button', { name: 'Add address' }).click();
-    await expect(page).toHaveURL(/\/account\/addresses$/);
-    await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('Vissers Bikes B.V.');
-  });
+  test(
+    'a company address needs a valid EU VAT number; private hides the company fields',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/addresses/add');
+      await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveCount(0);
+      await page.getByRole('radio', { name: 'Company' }).check();
+      await fillPrivateAddress(page, 'Amsterdam');
+      await page.getByRole('textbox', { name: /Company name/ }).fill('Vissers Bikes B.V.');
+      await page.getByRole('textbox', { name: /VAT number/ }).fill('NL123456789B01');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await expect(page.getByText('This VAT number is not valid for the chosen country.')).toBeVisible();
+      await page.getByRole('textbox', { name: /VAT number/ }).fill('NL859048378B01');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await expect(page).toHaveURL(/\/account\/addresses$/);
+      await expect(page.getByRole('region', { name: 'Billing address' })).toContainText('Vissers Bikes B.V.');
+    },
+  );
 
   test(
     'editing a company address presets Company; choosing Private clears and hides the company fields',

@@ -97,7 +97,7 @@ test.describe('§2 Custom content pages', () => {
     },
   );
 
-  test('a document opens through its page/ route from the menu', async ({ page }) => {
+  test('a document opens through its page/ route from the menu', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'Emma');
     await page.goto('/account');
     const menu = page.getByRole('navigation', { name: 'Account menu' });

@@ -98,71 +98,77 @@ test.describe('issue 19: sign in with an emailed code', () => {
 });
 
 test.describe('issue 19: verified email', () => {
-  test('a changed email waits for the code sent to the new address; the account keeps the old one until then', async ({
-    page,
-  }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/edit-profile');
-    const oldEmail = await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue();
-    const newEmail = uniqueAddress('changed');
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(newEmail);
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill(newEmail);
-    await fillPhone(page);
-    await page.getByRole('button', { name: 'Save profile' }).click();
+  test(
+    'a changed email waits for the code sent to the new address; the account keeps the old one until then',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/edit-profile');
+      const oldEmail = await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue();
+      const newEmail = uniqueAddress('changed');
+      await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(newEmail);
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill(newEmail);
+      await fillPhone(page);
+      await page.getByRole('button', { name: 'Save profile' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Verify your email address' });
-    await expect(dialog.getByText(`We have sent a 6-digit code to ${newEmail}.`)).toBeVisible();
-    await expect(dialog.getByText(/You can request a new code in \d+:\d\d/)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('email-verify-dialog.png'), fullPage: true });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verify your email address' });
+      await expect(dialog.getByText(`We have sent a 6-digit code to ${newEmail}.`)).toBeVisible();
+      await expect(dialog.getByText(/You can request a new code in \d+:\d\d/)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: test.info().outputPath('email-verify-dialog.png'), fullPage: true });
+      await dialog.getByRole('button', { name: 'Close' }).click();
 
-    const card = page.getByRole('region', { name: 'This is you' });
-    await expect(card.getByText(oldEmail, { exact: true })).toBeVisible();
-    await expect(card.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
-    if (!isMobile(page)) {
-      await page.screenshot({ path: test.info().outputPath('email-pending-card.png'), fullPage: true });
-    }
-    await card.getByRole('button', { name: 'Verify email address' }).click();
-    await typeCode(page, await latestCode(page, newEmail));
-    await expect(page.getByText('Your email address is verified')).toBeVisible();
-    await expect(card.getByText(newEmail, { exact: true })).toBeVisible();
-    await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
-  });
+      const card = page.getByRole('region', { name: 'This is you' });
+      await expect(card.getByText(oldEmail, { exact: true })).toBeVisible();
+      await expect(card.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+      if (!isMobile(page)) {
+        await page.screenshot({ path: test.info().outputPath('email-pending-card.png'), fullPage: true });
+      }
+      await card.getByRole('button', { name: 'Verify email address' }).click();
+      await typeCode(page, await latestCode(page, newEmail));
+      await expect(page.getByText('Your email address is verified')).toBeVisible();
+      await expect(card.getByText(newEmail, { exact: true })).toBeVisible();
+      await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
+    },
+  );
 
-  test('the old inbox is told of the change; a change waiting for its code can be dropped', async ({ page }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/edit-profile');
-    const oldEmail = await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue();
-    const newEmail = uniqueAddress('dropped');
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(newEmail);
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill(newEmail);
-    await fillPhone(page);
-    await page.getByRole('button', { name: 'Save profile' }).click();
-    await page
-      .getByRole('dialog', { name: 'Verify your email address' })
-      .getByRole('button', { name: 'Close' })
-      .click();
-    // The old inbox was told of the change, in an email a shopper can read.
-    let noticeId = 0;
-    await expect(async () => {
-      const latest = await page.request.get(`/demo-mail/latest?to=${encodeURIComponent(oldEmail)}`);
-      expect(latest.ok()).toBe(true);
-      const notice = (await latest.json()) as { id: number; text: string; code: string | null };
-      expect(notice.text).toContain(newEmail);
-      expect(notice.code).toBeNull();
-      noticeId = notice.id;
-    }).toPass();
-    await page.goto(`/demo-mail/${noticeId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(
-      page.frameLocator('iframe').getByRole('heading', { name: 'Your email address is being changed' }),
-    ).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('email-change-notice.png'), fullPage: true });
-    await page.goto('/account');
-    const card = page.getByRole('region', { name: 'This is you' });
-    await card.getByRole('button', { name: 'Keep current address' }).click();
-    await expect(page.getByText('Your email address was not changed')).toBeVisible();
-    await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
-  });
+  test(
+    'the old inbox is told of the change; a change waiting for its code can be dropped',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/edit-profile');
+      const oldEmail = await page.getByRole('textbox', { name: 'Email address', exact: true }).inputValue();
+      const newEmail = uniqueAddress('dropped');
+      await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(newEmail);
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill(newEmail);
+      await fillPhone(page);
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page
+        .getByRole('dialog', { name: 'Verify your email address' })
+        .getByRole('button', { name: 'Close' })
+        .click();
+      // The old inbox was told of the change, in an email a shopper can read.
+      let noticeId = 0;
+      await expect(async () => {
+        const latest = await page.request.get(`/demo-mail/latest?to=${encodeURIComponent(oldEmail)}`);
+        expect(latest.ok()).toBe(true);
+        const notice = (await latest.json()) as { id: number; text: string; code: string | null };
+        expect(notice.text).toContain(newEmail);
+        expect(notice.code).toBeNull();
+        noticeId = notice.id;
+      }).toPass();
+      await page.goto(`/demo-mail/${noticeId}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.frameLocator('iframe').getByRole('heading', { name: 'Your email address is being changed' }),
+      ).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('email-change-notice.png'), fullPage: true });
+      await page.goto('/account');
+      const card = page.getByRole('region', { name: 'This is you' });
+      await card.getByRole('button', { name: 'Keep current address' }).click();
+      await expect(page.getByText('Your email address was not changed')).toBeVisible();
+      await expect(card.getByText(/Waiting for confirmation/)).toHaveCount(0);
+    },
+  );
 });

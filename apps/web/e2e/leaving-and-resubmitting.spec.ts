@@ -93,16 +93,18 @@ test.describe('§4 Interests and newsletters: a choice survives leaving', () => 
     await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
   };
 
-  test('§4 Interests and newsletters: ticked just before going to another screen, the choice is stored', async ({
-    page,
-  }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/settings');
-    await page.getByRole('checkbox', { name: 'Hiking' }).check();
-    await (await openMenu(page)).getByRole('link', { name: 'Account overview' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-    await ticked(page);
-  });
+  test(
+    '§4 Interests and newsletters: ticked just before going to another screen, the choice is stored',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/settings');
+      await page.getByRole('checkbox', { name: 'Hiking' }).check();
+      await (await openMenu(page)).getByRole('link', { name: 'Account overview' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+      await ticked(page);
+    },
+  );
 
   test(
     '§4 Interests and newsletters: ticked just before Back to shop, the choice is stored',

@@ -63,48 +63,52 @@ test.describe('§2 Orders list', () => {
     await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
   });
 
-  test('DESIGN §8 a collapsed order card is built when first opened, and keeps its content when closed again', async ({
-    page,
-  }) => {
-    await signInAs(page, 'Emma');
-    await page.goto('/account/orders');
-    const second = page
-      .getByRole('main')
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { level: 2 }) })
-      .nth(1);
-    const toggle = second.getByRole('button', { name: /^Order FP-/ });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    // Its products are not in the page at all, hidden or not: only the open card's are built.
-    const products = second.locator('li');
-    await expect(products).toHaveCount(0);
-    await toggle.click();
-    await expect(products.first()).toBeVisible();
-    const built = await products.count();
-    expect(built).toBeGreaterThan(0);
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(products.first()).toBeHidden();
-    await expect(products).toHaveCount(built);
-  });
+  test(
+    'DESIGN §8 a collapsed order card is built when first opened, and keeps its content when closed again',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Emma');
+      await page.goto('/account/orders');
+      const second = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 2 }) })
+        .nth(1);
+      const toggle = second.getByRole('button', { name: /^Order FP-/ });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // Its products are not in the page at all, hidden or not: only the open card's are built.
+      const products = second.locator('li');
+      await expect(products).toHaveCount(0);
+      await toggle.click();
+      await expect(products.first()).toBeVisible();
+      const built = await products.count();
+      expect(built).toBeGreaterThan(0);
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(products.first()).toBeHidden();
+      await expect(products).toHaveCount(built);
+    },
+  );
 
-  test('DESIGN §8 the list’s first page comes with the page: shown without asking the server; Load more asks', async ({
-    page,
-  }) => {
-    await signInAs(page, 'Emma');
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v1/order?')) asked.push(new URL(request.url()).search);
-    });
-    await page.goto('/account/orders');
-    await expect(page.getByText(/^Showing \d+ of \d+ orders$/)).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Order FP-/ }).first()).toHaveAttribute('aria-expanded', 'true');
-    expect(asked).toEqual([]);
-    await page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => asked).toEqual(['?page=2&query=']);
-  });
+  test(
+    'DESIGN §8 the list’s first page comes with the page: shown without asking the server; Load more asks',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Emma');
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v1/order?')) asked.push(new URL(request.url()).search);
+      });
+      await page.goto('/account/orders');
+      await expect(page.getByText(/^Showing \d+ of \d+ orders$/)).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Order FP-/ }).first()).toHaveAttribute('aria-expanded', 'true');
+      expect(asked).toEqual([]);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => asked).toEqual(['?page=2&query=']);
+    },
+  );
 
-  test('each card links to the order detail; the breadcrumb leads back', async ({ page }) => {
+  test('each card links to the order detail; the breadcrumb leads back', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'Emma');
     await page.goto('/account/orders');
     const link = page.getByRole('link', { name: /^View order details/ }).first();
@@ -193,39 +197,41 @@ test.describe('§2 Order detail', () => {
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('printed, the order is a clean document: the shop’s logo and the whole order, no navigation chrome', async ({
-    page,
-  }) => {
-    await signInAs(page, 'Emma');
-    const order = (await allOrders(page)).find((o) => o.invoice);
-    if (!order) throw new Error('no demo order with an invoice');
-    await page.goto(`/account/orders/${order.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
-    // A card the shopper folded away still prints.
-    await page.getByRole('button', { name: 'Transactions' }).click();
-    await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeHidden();
+  test(
+    'printed, the order is a clean document: the shop’s logo and the whole order, no navigation chrome',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Emma');
+      const order = (await allOrders(page)).find((o) => o.invoice);
+      if (!order) throw new Error('no demo order with an invoice');
+      await page.goto(`/account/orders/${order.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
+      // A card the shopper folded away still prints.
+      await page.getByRole('button', { name: 'Transactions' }).click();
+      await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeHidden();
 
-    await page.emulateMedia({ media: 'print' });
-    for (const chrome of [
-      page.getByRole('note').filter({ hasText: 'TEST MODE' }),
-      page.getByText('Back to shop'),
-      page.getByRole('button', { name: 'Menu' }),
-      page.getByRole('navigation', { name: 'Account menu' }),
-      page.getByRole('navigation', { name: 'Breadcrumb' }),
-      page.getByRole('contentinfo'),
-      page.getByRole('button', { name: `Download invoice ${order.invoice?.name} as PDF` }),
-      page.getByRole('link', { name: 'Back to my orders' }),
-    ]) {
-      await expect(chrome).toBeHidden();
-    }
-    await expect(page.getByRole('img', { name: 'Fjord & Pine' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
-    for (const card of ['Order details', 'Products', 'Transactions', 'Order summary', 'Invoice']) {
-      await expect(page.getByRole('region', { name: card })).toBeVisible();
-    }
-    await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Total price');
-  });
+      await page.emulateMedia({ media: 'print' });
+      for (const chrome of [
+        page.getByRole('note').filter({ hasText: 'TEST MODE' }),
+        page.getByText('Back to shop'),
+        page.getByRole('button', { name: 'Menu' }),
+        page.getByRole('navigation', { name: 'Account menu' }),
+        page.getByRole('navigation', { name: 'Breadcrumb' }),
+        page.getByRole('contentinfo'),
+        page.getByRole('button', { name: `Download invoice ${order.invoice?.name} as PDF` }),
+        page.getByRole('link', { name: 'Back to my orders' }),
+      ]) {
+        await expect(chrome).toBeHidden();
+      }
+      await expect(page.getByRole('img', { name: 'Fjord & Pine' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` })).toBeVisible();
+      for (const card of ['Order details', 'Products', 'Transactions', 'Order summary', 'Invoice']) {
+        await expect(page.getByRole('region', { name: card })).toBeVisible();
+      }
+      await expect(page.getByRole('region', { name: 'Transactions' }).getByRole('table')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('Total price');
+    },
+  );
 });
 
 test.describe('§4 Order delete', () => {

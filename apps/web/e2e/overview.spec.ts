@@ -214,31 +214,33 @@ test.describe('§5 Avatar upload', () => {
 });
 
 test.describe('§2 Edit profile', () => {
-  test('an invalid submit shows each validation message and focuses the first; every change then revalidates', async ({
-    page,
-  }) => {
-    await signInAs(page, 'Noah');
-    await page.goto('/account/');
-    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Edit your profile' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
-    await expectNoAxeViolations(page);
+  test(
+    'an invalid submit shows each validation message and focuses the first; every change then revalidates',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Noah');
+      await page.goto('/account/');
+      if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Edit your profile' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    await page.getByRole('textbox', { name: 'First name' }).fill('');
-    await page.getByRole('textbox', { name: 'Last name' }).fill(' ');
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('other@example.com');
-    await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('');
-    await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect(page.getByText('Please enter a first name.')).toBeVisible();
-    await expect(page.getByText('Please enter a last name.')).toBeVisible();
-    await expect(page.getByText('The email addresses do not match.')).toBeVisible();
-    await expect(page.getByText('Please enter a phone number.')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
-    await expectNoAxeViolations(page);
+      await page.getByRole('textbox', { name: 'First name' }).fill('');
+      await page.getByRole('textbox', { name: 'Last name' }).fill(' ');
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('other@example.com');
+      await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await expect(page.getByText('Please enter a first name.')).toBeVisible();
+      await expect(page.getByText('Please enter a last name.')).toBeVisible();
+      await expect(page.getByText('The email addresses do not match.')).toBeVisible();
+      await expect(page.getByText('Please enter a phone number.')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
+      await expectNoAxeViolations(page);
 
-    await page.getByRole('textbox', { name: 'First name' }).fill('Noah');
-    await expect(page.getByText('Please enter a first name.')).toBeHidden();
-  });
+      await page.getByRole('textbox', { name: 'First name' }).fill('Noah');
+      await expect(page.getByText('Please enter a first name.')).toBeHidden();
+    },
+  );
 
   test('the email is checked with the server 1 s after typing stops', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'Noah');
@@ -247,29 +249,33 @@ test.describe('§2 Edit profile', () => {
     await expect(page.getByText('This email address is not valid.')).toBeVisible();
   });
 
-  test('phone numbers must match, a date part out of range becomes 01, and the profile is saved', async ({ page }) => {
-    await signInAs(page, 'Noah');
-    await page.goto('/account/edit-profile');
-    await page.getByRole('textbox', { name: 'Last name' }).fill('Visser');
-    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('noah.visser@example.com');
-    await page.getByRole('textbox', { name: 'Confirm email address' }).fill('noah.visser@example.com');
-    await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+44 7700900123');
-    await page.getByRole('textbox', { name: 'Confirm phone number' }).fill('+44 7700900124');
-    await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect(page.getByText('The phone numbers do not match.')).toBeVisible();
-    await page.getByRole('textbox', { name: 'Confirm phone number' }).fill('+44 7700900123');
-    await page.getByRole('textbox', { name: 'Day' }).fill('31');
-    await page.getByRole('textbox', { name: 'Month' }).fill('13');
-    await page.getByRole('textbox', { name: 'Year' }).fill('1985');
-    // §5 Date field: a part out of range is reset to 01.
-    await expect(page.getByRole('textbox', { name: 'Month' })).toHaveValue('01');
-    await page.getByRole('radio', { name: 'Mr', exact: true }).check();
-    await page.getByRole('button', { name: 'Save profile' }).click();
+  test(
+    'phone numbers must match, a date part out of range becomes 01, and the profile is saved',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAs(page, 'Noah');
+      await page.goto('/account/edit-profile');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Visser');
+      await page.getByRole('textbox', { name: 'Email address', exact: true }).fill('noah.visser@example.com');
+      await page.getByRole('textbox', { name: 'Confirm email address' }).fill('noah.visser@example.com');
+      await page.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+44 7700900123');
+      await page.getByRole('textbox', { name: 'Confirm phone number' }).fill('+44 7700900124');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await expect(page.getByText('The phone numbers do not match.')).toBeVisible();
+      await page.getByRole('textbox', { name: 'Confirm phone number' }).fill('+44 7700900123');
+      await page.getByRole('textbox', { name: 'Day' }).fill('31');
+      await page.getByRole('textbox', { name: 'Month' }).fill('13');
+      await page.getByRole('textbox', { name: 'Year' }).fill('1985');
+      // §5 Date field: a part out of range is reset to 01.
+      await expect(page.getByRole('textbox', { name: 'Month' })).toHaveValue('01');
+      await page.getByRole('radio', { name: 'Mr', exact: true }).check();
+      await page.getByRole('button', { name: 'Save profile' }).click();
 
-    await expect(page).toHaveURL(/\/account\/?$/);
-    await expect(page.getByRole('status').getByText('Your profile has been saved')).toBeVisible();
-    await expect(page.getByText('31-01-1985')).toBeVisible();
-  });
+      await expect(page).toHaveURL(/\/account\/?$/);
+      await expect(page.getByRole('status').getByText('Your profile has been saved')).toBeVisible();
+      await expect(page.getByText('31-01-1985')).toBeVisible();
+    },
+  );
 
   test(
     '§5 Date field: a 2-digit year is a field error and the stored birth date stays',

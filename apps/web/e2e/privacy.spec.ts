@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { unzip } from '../../server/test/support/unzip';
-import { expectNoAxeViolations, startWebhookReceiver } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, startWebhookReceiver } from './fixtures';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -45,39 +45,41 @@ async function latestCode(page: Page, to: string): Promise<string> {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(root, 'test-results', `privacy-${name}-${page.viewportSize()?.width}.png`) });
 
-test('issue 21: download my data gives a ZIP with README.txt, account.json, orders.json and every invoice', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await page.goto('/account/login');
-  await page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true }).click();
-  await page.getByRole('button', { name: /^Emma/ }).click();
-  await page.goto('/account/security');
-  await expect(page.getByRole('heading', { name: 'Privacy', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Download my data' }).scrollIntoViewIfNeeded();
-  await expectNoAxeViolations(page);
-  await shot(page, 'card');
+test(
+  'issue 21: download my data gives a ZIP with README.txt, account.json, orders.json and every invoice',
+  ANY_WIDTH,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/account/login');
+    await page.getByRole('button', { name: 'Sign in with Fjord & Pine', exact: true }).click();
+    await page.getByRole('button', { name: /^Emma/ }).click();
+    await page.goto('/account/security');
+    await expect(page.getByRole('heading', { name: 'Privacy', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Download my data' }).scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page);
+    await shot(page, 'card');
 
-  const downloading = page.waitForEvent('download', { timeout: 80_000 });
-  await page.getByRole('button', { name: 'Download my data' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const files = await unzip(await readFile((await download.path()) ?? ''));
-  expect(files.get('README.txt')?.toString('utf8')).toContain('account.json');
-  const account = JSON.parse(files.get('account.json')?.toString('utf8') ?? '{}') as {
-    shopper: { firstName: string; email: string };
-    addresses: unknown[];
-    signInMethods: { provider: string }[];
-  };
-  expect(account.shopper).toMatchObject({ firstName: 'Emma', email: 'emma.devries@example.com' });
-  expect(account.addresses.length).toBeGreaterThan(0);
-  expect(account.signInMethods.length).toBeGreaterThan(0);
-  const orders = JSON.parse(files.get('orders.json')?.toString('utf8') ?? '[]') as { invoice: unknown }[];
-  expect(orders.length).toBeGreaterThan(0);
-  const invoices = [...files.keys()].filter((name) => /^invoices\/.+\.pdf$/.test(name));
-  expect(invoices).toHaveLength(orders.filter((order) => order.invoice !== null).length);
-  await expect(page.getByText('Your data has been downloaded')).toBeVisible();
-});
+    const downloading = page.waitForEvent('download', { timeout: 80_000 });
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = await unzip(await readFile((await download.path()) ?? ''));
+    expect(files.get('README.txt')?.toString('utf8')).toContain('account.json');
+    const account = JSON.parse(files.get('account.json')?.toString('utf8') ?? '{}') as {
+      shopper: { firstName: string; email: string };
+      addresses: unknown[];
+      signInMethods: { provider: string }[];
+    };
+    expect(account.shopper).toMatchObject({ firstName: 'Emma', email: 'emma.devries@example.com' });
+    expect(account.addresses.length).toBeGreaterThan(0);
+    expect(account.signInMethods.length).toBeGreaterThan(0);
+    const orders = JSON.parse(files.get('orders.json')?.toString('utf8') ?? '[]') as { invoice: unknown }[];
+    expect(orders.length).toBeGreaterThan(0);
+    const invoices = [...files.keys()].filter((name) => /^invoices\/.+\.pdf$/.test(name));
+    expect(invoices).toHaveLength(orders.filter((order) => order.invoice !== null).length);
+    await expect(page.getByText('Your data has been downloaded')).toBeVisible();
+  },
+);
 
 test('issue 21: delete my account with the emailed code; the shop home confirms, the shop gets shopper.deleted, the same sign-in starts afresh', async ({
   page,

@@ -167,7 +167,7 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noah Visser' })).toBeVisible();
   });
 
-  test('Telegram: the widget loads after the view starts and its signed data signs in', async ({ page }) => {
+  test('Telegram: the widget loads after the view starts and its signed data signs in', ANY_WIDTH, async ({ page }) => {
     const id = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
     const data = await standIn('/telegram/sign', { id, first_name: 'Tess', last_name: 'Smit' });
     await fakeScripts(page, {
@@ -192,24 +192,26 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Tess');
   });
 
-  test('DESIGN §6 login CSRF: widget data in a crafted link signs in only after a click, and Cancel drops it', async ({
-    page,
-  }) => {
-    const id = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
-    const data = await standIn('/telegram/sign', { id, first_name: 'Mallory' });
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/login/telegram')) posts.push(request.url());
-    });
-    await fakeScripts(page);
-    await page.goto(`/account/login?${new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]))}`);
-    await expect(page.getByText('You are back from Telegram. Sign in as Mallory?')).toBeVisible();
-    // The signed data leaves the address bar at once, and nothing was sent.
-    await expect(page).toHaveURL(/\/account\/login$/);
-    expect(posts).toEqual([]);
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText('You are back from Telegram.')).toHaveCount(0);
-    expect(posts).toEqual([]);
-  });
+  test(
+    'DESIGN §6 login CSRF: widget data in a crafted link signs in only after a click, and Cancel drops it',
+    ANY_WIDTH,
+    async ({ page }) => {
+      const id = String(100_000_000 + Math.floor(Math.random() * 800_000_000));
+      const data = await standIn('/telegram/sign', { id, first_name: 'Mallory' });
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/login/telegram')) posts.push(request.url());
+      });
+      await fakeScripts(page);
+      await page.goto(`/account/login?${new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]))}`);
+      await expect(page.getByText('You are back from Telegram. Sign in as Mallory?')).toBeVisible();
+      // The signed data leaves the address bar at once, and nothing was sent.
+      await expect(page).toHaveURL(/\/account\/login$/);
+      expect(posts).toEqual([]);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByText('You are back from Telegram.')).toHaveCount(0);
+      expect(posts).toEqual([]);
+    },
+  );
 });

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ageSignInsOf, latestCode, typeCode } from './codes';
-import { callApi, expectNoAxeViolations } from './fixtures';
+import { ANY_WIDTH, callApi, expectNoAxeViolations } from './fixtures';
 import { FRESH_URL, PROVIDERS_URL, STAND_INS_URL } from './providers.config';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -60,47 +60,48 @@ async function openSecurity(page: Page): Promise<void> {
 }
 
 test.describe('issue 20: sessions and devices', () => {
-  test('a shopper signed in from two browsers sees both, signs the other out, and its next call is a 401', async ({
-    page,
-    browser,
-  }) => {
-    const email = `sessions.${unique()}@example.com`;
-    await newShopper(page, email);
-    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-    try {
-      const otherPage = await other.newPage();
-      await signInByEmail(otherPage, email);
-      await openSecurity(page);
-      const card = page.getByRole('region', { name: 'Where you are signed in' });
-      await expect(card.getByText('This device')).toBeVisible();
-      await expect(card.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
-      await expectNoAxeViolations(page);
-      // Issue 44: plain words, no version numbers; the address only in a session's details.
-      // 'Chrome on Windows' for the desktop device profile: names without their version numbers.
-      await expect(card.getByText(/^Chrome on [A-Za-z ]+$/)).toHaveCount(2);
-      await expect(card.getByText('On this network', { exact: true })).toBeVisible();
-      await expect(card.getByText(/127\.0\.0\.0/).first()).toBeHidden();
-      await card.getByText('Details').first().click();
-      await expect(card.getByText('Network address: 127.0.0.0/24').first()).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.screenshot({ path: test.info().outputPath('security-sessions.png'), fullPage: true });
+  test(
+    'a shopper signed in from two browsers sees both, signs the other out, and its next call is a 401',
+    ANY_WIDTH,
+    async ({ page, browser }) => {
+      const email = `sessions.${unique()}@example.com`;
+      await newShopper(page, email);
+      const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      try {
+        const otherPage = await other.newPage();
+        await signInByEmail(otherPage, email);
+        await openSecurity(page);
+        const card = page.getByRole('region', { name: 'Where you are signed in' });
+        await expect(card.getByText('This device')).toBeVisible();
+        await expect(card.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
+        await expectNoAxeViolations(page);
+        // Issue 44: plain words, no version numbers; the address only in a session's details.
+        // 'Chrome on Windows' for the desktop device profile: names without their version numbers.
+        await expect(card.getByText(/^Chrome on [A-Za-z ]+$/)).toHaveCount(2);
+        await expect(card.getByText('On this network', { exact: true })).toBeVisible();
+        await expect(card.getByText(/127\.0\.0\.0/).first()).toBeHidden();
+        await card.getByText('Details').first().click();
+        await expect(card.getByText('Network address: 127.0.0.0/24').first()).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: test.info().outputPath('security-sessions.png'), fullPage: true });
 
-      await card.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await card.getByRole('button', { name: 'Yes' }).click();
-      await expect(page.getByText('That browser has been signed out')).toBeVisible();
-      await expect(card.getByText('You are not signed in anywhere else.')).toBeVisible();
-      expect((await otherPage.request.get('/account/api/v1/shopuser/me')).status()).toBe(401);
-    } finally {
-      await other.close();
-    }
-  });
+        await card.getByRole('button', { name: 'Sign out', exact: true }).click();
+        await card.getByRole('button', { name: 'Yes' }).click();
+        await expect(page.getByText('That browser has been signed out')).toBeVisible();
+        await expect(card.getByText('You are not signed in anywhere else.')).toBeVisible();
+        expect((await otherPage.request.get('/account/api/v1/shopuser/me')).status()).toBe(401);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 test.describe('issue 20: linking a provider', () => {
   // The server with every provider configured, each verifying against its local stand-in.
   test.use({ baseURL: PROVIDERS_URL });
 
-  test('links Google through its own sign-in in link mode, then removes it', async ({ page }) => {
+  test('links Google through its own sign-in in link mode, then removes it', ANY_WIDTH, async ({ page }) => {
     const email = `link.${unique()}@example.com`;
     await newShopper(page, email);
     const minted = await fetch(
@@ -147,7 +148,7 @@ test.describe('issue 20: the last way in', () => {
   // The shop's own instance has no mail transport: no code by email, one identity only.
   test.use({ baseURL: FRESH_URL });
 
-  test('the last way to sign in cannot be removed, and the shopper is told why', async ({ page }) => {
+  test('the last way to sign in cannot be removed, and the shopper is told why', ANY_WIDTH, async ({ page }) => {
     const email = `last.${unique()}@example.com`;
     await newShopper(page, email);
     await openSecurity(page);
@@ -164,36 +165,40 @@ test.describe('issue 20: the last way in', () => {
 });
 
 test.describe('issue 20: passkeys', () => {
-  test('adds a passkey with the virtual authenticator, signs in with it, and removes it', async ({ page }) => {
-    await addVirtualAuthenticator(page);
-    const email = `passkey.${unique()}@example.com`;
-    await newShopper(page, email);
-    await openSecurity(page);
-    const card = page.getByRole('region', { name: 'Sign-in methods' });
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
-    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Test laptop');
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
-    await expect(page.getByText('Your passkey has been added')).toBeVisible();
-    const passkey = card.getByRole('listitem').filter({ hasText: 'Test laptop' });
-    await expect(passkey.getByText('Not used yet')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('security-passkey.png'), fullPage: true });
+  test(
+    'adds a passkey with the virtual authenticator, signs in with it, and removes it',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await addVirtualAuthenticator(page);
+      const email = `passkey.${unique()}@example.com`;
+      await newShopper(page, email);
+      await openSecurity(page);
+      const card = page.getByRole('region', { name: 'Sign-in methods' });
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Test laptop');
+      await card.getByRole('button', { name: 'Add a passkey' }).click();
+      await expect(page.getByText('Your passkey has been added')).toBeVisible();
+      const passkey = card.getByRole('listitem').filter({ hasText: 'Test laptop' });
+      await expect(passkey.getByText('Not used yet')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: test.info().outputPath('security-passkey.png'), fullPage: true });
 
-    // Signed out, the passkey signs in again: the authenticator answers the login page's challenge.
-    await page.context().clearCookies();
-    await page.goto('/account/login');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+      // Signed out, the passkey signs in again: the authenticator answers the login page's challenge.
+      await page.context().clearCookies();
+      await page.goto('/account/login');
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
 
-    await openSecurity(page);
-    await expect(passkey.getByText(/Last used on/)).toBeVisible();
-    const session = page.getByRole('region', { name: 'Where you are signed in' });
-    await expect(session.getByText('Sign-in method: Passkey')).toBeVisible();
-    await passkey.getByRole('button', { name: 'Remove' }).click();
-    await passkey.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('Your passkey has been removed')).toBeVisible();
-    await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
-  });
+      await openSecurity(page);
+      await expect(passkey.getByText(/Last used on/)).toBeVisible();
+      const session = page.getByRole('region', { name: 'Where you are signed in' });
+      await expect(session.getByText('Sign-in method: Passkey')).toBeVisible();
+      await passkey.getByRole('button', { name: 'Remove' }).click();
+      await passkey.getByRole('button', { name: 'Yes' }).click();
+      await expect(page.getByText('Your passkey has been removed')).toBeVisible();
+      await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+    },
+  );
 });
 
 test.describe('issue 44: a new way in needs a fresh sign-in', () => {
@@ -222,7 +227,7 @@ test.describe('issue 44: a new way in needs a fresh sign-in', () => {
     await expect(card.getByRole('listitem').filter({ hasText: 'Old session laptop' })).toBeVisible();
   });
 
-  test('cancelling the confirmation adds nothing', async ({ page }) => {
+  test('cancelling the confirmation adds nothing', ANY_WIDTH, async ({ page }) => {
     const email = `step.up.cancel.${unique()}@example.com`;
     await newShopper(page, email);
     ageSignInsOf(email);

@@ -14,7 +14,7 @@ async function choose(page: Page, label: string, typed: string, option: RegExp) 
 }
 
 test.describe('§2 Settings', () => {
-  test('changing the language switches every text without reloading the page', async ({ page }) => {
+  test('changing the language switches every text without reloading the page', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);
     await page.goto('/account/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -85,36 +85,40 @@ test.describe('§2 Settings', () => {
     await choose(page, 'Währung', 'fran', /Franken|Franc/);
   });
 
-  test('§4 interests and newsletters toggle at once and are saved 2 s after the last click', async ({ page }) => {
-    await signInAsNewShopper(page);
-    await page.goto('/account/settings');
-    const saves: number[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PATCH' && /\/setting\/interests$/.test(request.url())) saves.push(Date.now());
-    });
-    const hiking = page.getByRole('checkbox', { name: 'Hiking' });
-    const climbing = page.getByRole('checkbox', { name: 'Climbing' });
-    const clicked = Date.now();
-    await hiking.check();
-    await climbing.check();
-    await climbing.uncheck();
-    await expect(hiking).toBeChecked();
-    await expect(page.getByText('Your changes have been saved').first()).toBeVisible();
-    expect(saves).toHaveLength(1);
-    expect((saves[0] ?? 0) - clicked).toBeGreaterThanOrEqual(2000);
+  test(
+    '§4 interests and newsletters toggle at once and are saved 2 s after the last click',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await signInAsNewShopper(page);
+      await page.goto('/account/settings');
+      const saves: number[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH' && /\/setting\/interests$/.test(request.url())) saves.push(Date.now());
+      });
+      const hiking = page.getByRole('checkbox', { name: 'Hiking' });
+      const climbing = page.getByRole('checkbox', { name: 'Climbing' });
+      const clicked = Date.now();
+      await hiking.check();
+      await climbing.check();
+      await climbing.uncheck();
+      await expect(hiking).toBeChecked();
+      await expect(page.getByText('Your changes have been saved').first()).toBeVisible();
+      expect(saves).toHaveLength(1);
+      expect((saves[0] ?? 0) - clicked).toBeGreaterThanOrEqual(2000);
 
-    const newsletter = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
-    const wasChecked = await newsletter.isChecked();
-    await newsletter.setChecked(!wasChecked);
-    await expect(page.getByText('Your changes have been saved')).toHaveCount(2);
+      const newsletter = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
+      const wasChecked = await newsletter.isChecked();
+      await newsletter.setChecked(!wasChecked);
+      await expect(page.getByText('Your changes have been saved')).toHaveCount(2);
 
-    await page.reload();
-    await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Climbing' })).not.toBeChecked();
-    const reloaded = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
-    if (wasChecked) await expect(reloaded).not.toBeChecked();
-    else await expect(reloaded).toBeChecked();
-  });
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Hiking' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'Climbing' })).not.toBeChecked();
+      const reloaded = page.getByRole('group', { name: 'Email type' }).getByRole('checkbox').first();
+      if (wasChecked) await expect(reloaded).not.toBeChecked();
+      else await expect(reloaded).toBeChecked();
+    },
+  );
 
   test('§4 a failed save says so, keeps the choice on screen and saves it on retry', ANY_WIDTH, async ({ page }) => {
     await signInAsNewShopper(page);

@@ -160,7 +160,7 @@ test.describe('§2 Shell after signing in', () => {
     await expect(page).toHaveURL(/\/account\/?$/);
   });
 
-  test('log out ends the session and returns to the login page', async ({ page }) => {
+  test('log out ends the session and returns to the login page', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'Lukas');
     await page.goto('/account/');
     await expect(page.getByRole('heading', { level: 1, name: /Willkommen/ })).toBeVisible();
@@ -178,22 +178,26 @@ test.describe('§2 Guards', () => {
     await expect(page).toHaveURL(/\/account\/login$/);
   });
 
-  test('a route whose feature is not enabled sends the shopper to /, and its menu entry is gone', async ({ page }) => {
-    await page.route(/\/account(\/.*)?$/, async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const html = (await response.text()).replace('"MyOrders",', '');
-      await route.fulfill({ response, body: html });
-    });
-    await signInAs(page, 'Noah');
-    await page.goto('/account/orders');
-    await expect(page).toHaveURL(/\/account\/?$/);
-    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
-    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Account menu' });
-    await expect(menu.getByRole('link', { name: 'My vouchers' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
-  });
+  test(
+    'a route whose feature is not enabled sends the shopper to /, and its menu entry is gone',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await page.route(/\/account(\/.*)?$/, async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const html = (await response.text()).replace('"MyOrders",', '');
+        await route.fulfill({ response, body: html });
+      });
+      await signInAs(page, 'Noah');
+      await page.goto('/account/orders');
+      await expect(page).toHaveURL(/\/account\/?$/);
+      await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+      if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Account menu' });
+      await expect(menu.getByRole('link', { name: 'My vouchers' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
+    },
+  );
 
   test('an account on first-time login is sent to /first-login', ANY_WIDTH, async ({ page }) => {
     await signInAs(page, 'A new shopper');
@@ -290,35 +294,39 @@ test.describe('DESIGN §8 First screen', () => {
 });
 
 test.describe('DESIGN §8 First screen: the screen with the shell', () => {
-  test('a page opened directly is rendered whole in its first commit, not after an empty one', async ({ page }) => {
-    // React tells a devtools hook of every commit. A screen that suspends on the first load commits
-    // an empty page first, and React shows the screen no sooner than 300 ms after that.
-    await page.addInitScript(() => {
-      const commits: boolean[] = [];
-      window.commits = commits;
-      Object.assign(window, {
-        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-          supportsFiber: true,
-          inject: () => 1,
-          onCommitFiberRoot: () => commits.push(document.querySelector('#main h1') !== null),
-          onCommitFiberUnmount: () => undefined,
-          onPostCommitFiberRoot: () => undefined,
-        },
+  test(
+    'a page opened directly is rendered whole in its first commit, not after an empty one',
+    ANY_WIDTH,
+    async ({ page }) => {
+      // React tells a devtools hook of every commit. A screen that suspends on the first load commits
+      // an empty page first, and React shows the screen no sooner than 300 ms after that.
+      await page.addInitScript(() => {
+        const commits: boolean[] = [];
+        window.commits = commits;
+        Object.assign(window, {
+          __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+            supportsFiber: true,
+            inject: () => 1,
+            onCommitFiberRoot: () => commits.push(document.querySelector('#main h1') !== null),
+            onCommitFiberUnmount: () => undefined,
+            onPostCommitFiberRoot: () => undefined,
+          },
+        });
       });
-    });
-    const firstCommits = () =>
-      page.evaluate(() => {
-        const commits = window.commits ?? [];
-        return commits.slice(0, 1 + commits.indexOf(true));
-      });
-    await page.goto('/account/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-    expect(await firstCommits()).toEqual([true]);
-    await signInAs(page, 'Emma');
-    await page.goto('/account/orders');
-    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
-    expect(await firstCommits()).toEqual([true]);
-  });
+      const firstCommits = () =>
+        page.evaluate(() => {
+          const commits = window.commits ?? [];
+          return commits.slice(0, 1 + commits.indexOf(true));
+        });
+      await page.goto('/account/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+      expect(await firstCommits()).toEqual([true]);
+      await signInAs(page, 'Emma');
+      await page.goto('/account/orders');
+      await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+      expect(await firstCommits()).toEqual([true]);
+    },
+  );
 });
 
 test.describe('DESIGN §8 First screen: images not shown', () => {
@@ -355,20 +363,27 @@ test.describe('issue 3: providers left out of the configuration', () => {
 });
 
 test.describe('§9 Themes: logout', () => {
-  test('a white-label theme returns the shopper to the shop home instead of the login page', async ({ page }) => {
-    await page.route(/\/account(\/.*)?$/, async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace('"theme":"default"', '"theme":"aurora"') });
-    });
-    await signInAs(page, 'Noah');
-    await page.goto('/account/');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'aurora');
-    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/localhost:\d+\/$/);
-    await expect(page.getByRole('heading', { name: 'Gear for every trail' })).toBeVisible();
-    await page.goto('/account/orders');
-    await expect(page).toHaveURL(/\/account\/login$/);
-  });
+  test(
+    'a white-label theme returns the shopper to the shop home instead of the login page',
+    ANY_WIDTH,
+    async ({ page }) => {
+      await page.route(/\/account(\/.*)?$/, async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          body: (await response.text()).replace('"theme":"default"', '"theme":"aurora"'),
+        });
+      });
+      await signInAs(page, 'Noah');
+      await page.goto('/account/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'aurora');
+      if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+      await expect(page.getByRole('heading', { name: 'Gear for every trail' })).toBeVisible();
+      await page.goto('/account/orders');
+      await expect(page).toHaveURL(/\/account\/login$/);
+    },
+  );
 });

@@ -1,0 +1,16 @@
+/** The reliability suite's short runs in the tests: a report whose server log is kept only when a rule failed. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { failures, printReport, type Report } from '../../reliability/report.js';
+
+/** A folder for the server's log of one run. */
+export const logDir = (name: string) => mkdtempSync(path.join(tmpdir(), `account-${name}-logs-`));
+
+/** Every rule held; the server's log is kept only when one did not. */
+export function expectAllHeld(report: Report, logs: string): void {
+  if (failures(report).length > 0) printReport(report);
+  else rmSync(logs, { recursive: true, force: true });
+  expect(failures(report), `server log in ${logs}`).toEqual([]);
+}
