@@ -10,7 +10,6 @@ const env = { TZ: 'UTC' };
 const SQLITE_ONLY = [
   'api-docs.test.ts',
   'demo-off.test.ts',
-  'metrics.test.ts',
   'pdf-text.test.ts',
   'providers-apple.test.ts',
   'providers-facebook.test.ts',
@@ -25,7 +24,6 @@ const SQLITE_ONLY = [
   'security-routes.test.ts',
   'serving.test.ts',
   'sms-transport.test.ts',
-  'storage-full.test.ts',
   'vat.test.ts',
 ];
 
@@ -39,6 +37,13 @@ export default defineConfig({
     // two), so four files run at once even on two cores: 161 s, against 181 s with two (issue 45).
     // The PostgreSQL files share one server and its 100 connections, hence no more.
     maxWorkers: 4,
+    // `npm run coverage`: the lines the tests run in-process (servers spawned as processes are not counted).
+    coverage: {
+      provider: 'v8',
+      include: ['packages/contract/src/**', 'apps/server/src/**', 'apps/web/src/**'],
+      exclude: ['**/*.test.{ts,tsx}'],
+      reporter: ['text-summary', 'json', 'html'],
+    },
     projects: [
       {
         resolve,
