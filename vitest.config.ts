@@ -10,6 +10,7 @@ const env = { TZ: 'UTC' };
 const SQLITE_ONLY = [
   'api-docs.test.ts',
   'demo-off.test.ts',
+  'durability-checks.test.ts',
   'pdf-text.test.ts',
   'providers-apple.test.ts',
   'providers-facebook.test.ts',

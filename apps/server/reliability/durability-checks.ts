@@ -39,6 +39,8 @@ export interface ShopperBefore {
   claimedAchievements: ReadonlySet<number>;
   claimedVouchers: ReadonlySet<number>;
   vouchers: ReadonlySet<number>;
+  /** The address book's size and which defaults it had: a role nobody asks for stays empty (Sofia's delivery one). */
+  addressBook: { count: number; isBilling: boolean; isShipping: boolean };
 }
 
 export interface Tally {
@@ -61,6 +63,44 @@ const countBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, 
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
 };
+
+/** An address row as the default-role check reads it. */
+export interface StoredAddressRoles {
+  shopperId: number;
+  street: string;
+  isBilling: number;
+  isShipping: number;
+}
+
+/**
+ * The shopper's address book breaks the default rules (§4 Address book): never two defaults of a
+ * kind; a role is held when the book had it before the run, when a stored address of the run asked
+ * for it, or by the first address of an empty book. A book may have no default delivery address
+ * (Sofia's) as long as nobody asked for one. Answers what is wrong, or nothing.
+ */
+export function badAddressDefaults(
+  shopperId: number,
+  before: ShopperBefore,
+  addresses: readonly StoredAddressRoles[],
+  addressAttempts: readonly WriteAttempt[],
+): string[] {
+  const own = addresses.filter((a) => a.shopperId === shopperId);
+  const stored = new Set(own.map((a) => a.street));
+  const storedAttempts = addressAttempts.filter((a) => a.shopperId === shopperId && stored.has(a.value));
+  const had = before.addressBook;
+  const expected = (role: 'isBilling' | 'isShipping', field: 'IsBilling' | 'IsShipping') =>
+    had[role] || (had.count === 0 && storedAttempts.length > 0) || storedAttempts.some((a) => a.sent?.[field] === true)
+      ? 1
+      : 0;
+  const held = (role: 'isBilling' | 'isShipping') => own.filter((a) => a[role] === 1).length;
+  const billing = { held: held('isBilling'), expected: expected('isBilling', 'IsBilling') };
+  const delivery = { held: held('isShipping'), expected: expected('isShipping', 'IsShipping') };
+  if (billing.held === billing.expected && delivery.held === delivery.expected) return [];
+  return [
+    `shopper ${shopperId}: ${own.length} addresses, ${billing.held} default billing, ${delivery.held} default delivery` +
+      ` (expected ${billing.expected} and ${delivery.expected})`,
+  ];
+}
 
 export async function checkDurability(db: Db, tally: Tally): Promise<Rule[]> {
   const k = db.kysely;
@@ -163,21 +203,13 @@ export async function checkDurability(db: Db, tally: Tally): Promise<Rule[]> {
       : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'addresses'`.execute(k);
   const indexNames = new Set(indexes.rows.map((r) => r.name));
   const missingIndexes = ['addresses_one_billing_idx', 'addresses_one_shipping_idx'].filter((n) => !indexNames.has(n));
-  const badDefaults: string[] = [];
-  for (const id of shopperIds) {
-    const own = addresses.filter((a) => a.shopperId === id);
-    const billing = own.filter((a) => a.isBilling === 1).length;
-    const shipping = own.filter((a) => a.isShipping === 1).length;
-    const expected = own.length > 0 ? 1 : 0;
-    if (billing !== expected || shipping !== expected) {
-      badDefaults.push(
-        `shopper ${id}: ${own.length} addresses, ${billing} default billing, ${shipping} default delivery`,
-      );
-    }
-  }
+  const badDefaults = shopperIds.flatMap((id) => {
+    const before = tally.before.get(id);
+    return before ? badAddressDefaults(id, before, addresses, ofKind('address')) : [];
+  });
   rules.push(
     rule(
-      'every shopper with addresses has exactly one default billing and one default delivery address (unique indexes exist)',
+      'every shopper has one default billing and one default delivery address where the book had one or a stored address asked for it, and never two (unique indexes exist)',
       badDefaults.length === 0 && missingIndexes.length === 0,
       missingIndexes.length > 0
         ? `missing ${missingIndexes.join(', ')}`

@@ -92,6 +92,11 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
       claimedAchievements: new Set(current.achievements.filter((a) => a.claimDate).map((a) => a.achievementId)),
       claimedVouchers: new Set(current.vouchers.filter((v) => v.claimDate).map((v) => v.id)),
       vouchers: new Set(current.vouchers.map((v) => v.id)),
+      addressBook: {
+        count: current.addresses.length,
+        isBilling: current.addresses.some((a) => a.isBilling),
+        isShipping: current.addresses.some((a) => a.isShipping),
+      },
     });
   }
 
