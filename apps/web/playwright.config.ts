@@ -1,7 +1,7 @@
 /**
  * End-to-end tests in Chromium against the real server with fresh demo data (DESIGN §7).
- * Uses the system Chromium (/usr/bin/chromium or CHROMIUM_PATH); Playwright's own browser
- * download is never used.
+ * Uses the system Chromium (CHROMIUM_PATH, else Debian's headless shell, else its chromium);
+ * Playwright's own browser download is never used.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -20,10 +20,13 @@ import {
   STAND_INS_PORT,
 } from './e2e/providers.config';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The headless shell (the browser without its window code, what Playwright's own headless mode
+// runs) spends less CPU on every page than the full browser: the suite took 160 s against 185 s.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 if (!existsSync(chromium)) {
   throw new Error(
-    `No Chromium at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+    `No Chromium at ${chromium}. Install Debian's package (sudo apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
   );
 }
 
