@@ -11,7 +11,6 @@ import { FEATURES } from '@account/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
@@ -255,7 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ready = async (_request: FastifyRequest, reply: FastifyReply) => {
     if (draining) return reply.code(503).send({ status: 'draining', database: db.kind });
     try {
-      await sql`select 1`.execute(db.kysely);
+      await db.ping();
       // SQLite that reads but cannot store writes (disk full, read-only, file deleted): db/storage.ts.
       if (db.storage && !(await db.storage.writable(db.kysely))) {
         return reply.code(503).send({ status: 'unavailable', database: db.kind, storage: db.storage.problem?.code });

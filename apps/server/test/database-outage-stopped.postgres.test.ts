@@ -7,26 +7,14 @@
  */
 import { describe, it } from 'vitest';
 import { PostgresCluster } from '../reliability/databases.js';
-import { runOutage } from '../reliability/outage.js';
-import { expectAllHeld, logDir } from './support/reliability-run.js';
+import { expectOutageHeld } from './support/reliability-run.js';
 
 describe('issue 9: PostgreSQL stops under load', () => {
   it('PostgreSQL stopped: quick 503s with the one error body, ready 503, live 200, no crash; back by itself when it starts', async () => {
     const cluster = await PostgresCluster.start();
     const database = await cluster.database();
     try {
-      const logs = logDir('outage');
-      const report = await runOutage({
-        database,
-        cluster,
-        downMs: 2000,
-        steadyMs: 1500,
-        // Still well below the pool's 5 s connect timeout, with room for a machine busy with other tests.
-        quickMs: 2500,
-        connections: 6,
-        logDir: logs,
-      });
-      expectAllHeld(report, logs);
+      await expectOutageHeld({ database, cluster, downMs: 2000 });
     } finally {
       await database.drop();
       await cluster.dispose();

@@ -14,11 +14,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../reliability/databases.js';
-import { runOutage } from '../reliability/outage.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { TestBrowser } from './support/browser.js';
 import { FreezingProxy } from './support/freezing-proxy.js';
-import { expectAllHeld, logDir } from './support/reliability-run.js';
+import { expectOutageHeld } from './support/reliability-run.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, freshDatabase, startServer } from './support/test-app.js';
 
@@ -208,19 +207,8 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
   } else {
     it('SQLite locked by another process: reads go on, writes give up with 503 and the one error body, live 200; back when released', async () => {
       const database = sqliteDatabase();
-      const logs = logDir('outage');
       try {
-        const report = await runOutage({
-          database,
-          cluster: null,
-          downMs: 0,
-          steadyMs: 1500,
-          // Still well below the pool's 5 s connect timeout, with room for a machine busy with other tests.
-          quickMs: 2500,
-          connections: 6,
-          logDir: logs,
-        });
-        expectAllHeld(report, logs);
+        await expectOutageHeld({ database, cluster: null, downMs: 0 });
       } finally {
         await database.drop();
       }

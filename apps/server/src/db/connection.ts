@@ -10,6 +10,7 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
   type SqliteStatement,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { CamelCaseRowsPlugin } from './camel-case-rows.js';
@@ -54,8 +55,14 @@ export interface Db {
    * controls (issue 44). Never rejects: a failure is logged and the next erasure tries again.
    */
   scrubErased(): Promise<void>;
+  /** One round trip to the database (readiness); rejects when it does not answer. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+const pingOf = (kysely: Kysely<Database>) => async () => {
+  await sql`select 1`.execute(kysely);
+};
 
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
@@ -219,6 +226,7 @@ function openSqlite(dataDir: string, options: DbOptions): Db {
     location: file,
     storage,
     scrubErased,
+    ping: pingOf(kysely),
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -381,6 +389,7 @@ function openPostgres(
     // PostgreSQL keeps dead rows until VACUUM reuses their space, and its WAL, backups and replicas
     // hold copies the product cannot reach: the README's Security section says what operators do.
     scrubErased: async () => {},
+    ping: pingOf(kysely),
     close: () => kysely.destroy(),
   };
 }
