@@ -39,6 +39,7 @@ import { mailRepository } from './modules/mail/repository.js';
 import { brandingFrom, type MailMessage, mailServices } from './modules/mail/service.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
 import { orderService } from './modules/orders/service.js';
+import { shipmentRepository } from './modules/orders/shipment-repository.js';
 import { orderShopRecords } from './modules/orders/shop-records.js';
 import { phoneRepository, smsLetterbox, telephoneCodeExpiryPart } from './modules/phone/repository.js';
 import { phoneVerificationService } from './modules/phone/service.js';
@@ -133,6 +134,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
+    shipments: shipmentRepository(kysely),
     phone: phoneRepository(kysely),
     smsLetterbox: smsLetterbox(kysely),
     preferences: preferencesRepository(kysely, kind),
@@ -146,19 +148,19 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
   };
   const settings: SettingsService = settingsService(repositories.settings, providers);
   const accounts = accountService(repositories.account, settings);
-  const orders = orderService({ repository: repositories.orders, settings });
+  const orders = orderService({ repository: repositories.orders, shipments: repositories.shipments, settings });
   /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
   const ownersOn: OwnersOn = (executor) => ({
     shoppers: shopperShopRecords(shopperRecordRepository(executor)),
     preferences: preferenceShopRecords(preferenceRecordRepository(executor)),
     products: productShopRecords(productRepository(executor)),
-    orders: orderShopRecords(orderRepository(executor)),
+    orders: orderShopRecords(orderRepository(executor), shipmentRepository(executor)),
     rewards: rewardShopRecords(rewardRecordRepository(executor)),
     settings: settingsShopRecords(settingsRecordRepository(executor)),
   });
   const exports = privacyExport({
     repository: repositories.privacy,
-    orderRecords: orderShopRecords(repositories.orders),
+    orderRecords: orderShopRecords(repositories.orders, repositories.shipments),
     orders,
   });
   return {

@@ -511,6 +511,14 @@ const foreignIdCases: Record<string, Attack | { shopWide: string }> = {
       );
     }
   },
+  getOrderShipments: async (sofia) => {
+    for (const id of emmaData.orderIds) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, { method: 'GET', url: api(`/order/shipments/${id}`) }),
+        () => send(sofia, server.app, { method: 'GET', url: api(`/order/shipments/${NOWHERE}`) }),
+      );
+    }
+  },
   deleteOrder: async (sofia) => {
     for (const id of emmaData.orderIds) {
       await expectNotFoundLikeMissing(send(sofia, server.app, { method: 'DELETE', url: api(`/order/${id}`) }), () =>

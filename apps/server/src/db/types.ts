@@ -187,8 +187,39 @@ export interface OrdersTable {
    */
   products: Generated<string>;
   transactions: Generated<string>;
+  /** JSON of StoredDelivery (modules/orders/shipment-repository.ts); null before a shipment has an event. */
+  delivery: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface ShipmentsTable {
+  id: Id;
+  externalId: string;
+  orderId: number;
+  carrier: string;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  estimatedFrom: string | null;
+  estimatedTo: string | null;
+  /** JSON: [{line, quantity}]. */
+  lines: string;
+  /** The latest event's status and time (by its time). */
+  status: string | null;
+  statusAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ShipmentEventsTable {
+  id: Id;
+  shipmentId: number;
+  externalId: string;
+  status: string;
+  at: Timestamp;
+  location: string | null;
+  description: string | null;
+  createdAt: Timestamp;
 }
 
 /** A product line of an order, as the order's `products` JSON holds it. */
@@ -540,6 +571,8 @@ export interface Database {
   productPrices: ProductPricesTable;
   orders: OrdersTable;
   orderProducts: OrderProductsTable;
+  shipments: ShipmentsTable;
+  shipmentEvents: ShipmentEventsTable;
   orderTransactions: OrderTransactionsTable;
   invoices: InvoicesTable;
   voucherCampaigns: VoucherCampaignsTable;

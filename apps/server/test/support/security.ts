@@ -350,6 +350,8 @@ export function samples(data: ShopperData): Record<EndpointName, Sample> {
     getOrder: { params: { id: first(data.orderIds, 'order') } },
     deleteOrder: { params: { id: data.deletableOrderId ?? first(data.orderIds, 'order') } },
     downloadInvoice: { params: { id: data.invoicedOrderId ?? first(data.orderIds, 'order') } },
+    getOrderShipments: { params: { id: first(data.orderIds, 'order') } },
+    listShipmentsOnTheWay: {},
     claimVoucherByCode: { params: { code: 'TRAIL2026' } },
     claimVoucherById: { params: { id: first(data.unclaimedVoucherIds, 'unclaimed voucher') } },
     getPrivacy: {},

@@ -10,6 +10,7 @@ import {
   SiteConfig,
   Voucher,
 } from '../domain/entities.js';
+import { OnTheWay, OrderShipments } from '../domain/shipments.js';
 import {
   RemoveWishlistQuery,
   SendEmailCodeResponse,
@@ -134,6 +135,8 @@ export const callSchemas = {
   getOrder: { params: idParams('id'), response: Order },
   deleteOrder: { params: idParams('id'), response: null },
   downloadInvoice: { params: idParams('id'), response: null },
+  getOrderShipments: { params: idParams('id'), response: OrderShipments },
+  listShipmentsOnTheWay: { response: OnTheWay },
   // modules/privacy
   getPrivacy: { response: PrivacyInfo },
   exportData: { response: null },

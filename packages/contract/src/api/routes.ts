@@ -344,6 +344,18 @@ export const endpoints = {
     feature: 'MyOrders',
     produces: 'application/pdf',
   },
+  getOrderShipments: {
+    method: 'GET',
+    path: '/order/shipments/:id',
+    auth: true,
+    feature: 'MyOrders',
+  },
+  listShipmentsOnTheWay: {
+    method: 'GET',
+    path: '/shipment/on-the-way',
+    auth: true,
+    feature: 'MyOrders',
+  },
   // Served by modules/privacy: the shopper's data as a download, and deleting the account.
   getPrivacy: {
     method: 'GET',

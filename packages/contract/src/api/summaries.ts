@@ -58,6 +58,8 @@ export const ENDPOINT_SUMMARIES: Record<EndpointName, string> = {
   getOrder: 'One order',
   deleteOrder: 'Deletes an order awaiting payment (status 10)',
   downloadInvoice: 'The invoice of an order as a PDF',
+  getOrderShipments: 'The shipments of an order, each with its carrier, tracking and every event, newest first',
+  listShipmentsOnTheWay: 'Every shipment of the shopper still on its way',
   getPrivacy: 'How the shopper confirms a deletion, and a deletion waiting for its day',
   exportData:
     'Everything stored of the shopper as a ZIP (account.json, orders.json, invoices, avatar, README.txt), streamed; 3 per shopper per day',

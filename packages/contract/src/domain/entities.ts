@@ -1,5 +1,6 @@
 /** The entities of spec §3 as zod schemas; response payloads are built from these. */
 import { z } from 'zod';
+import { OrderDelivery } from './shipments.js';
 
 /** An ISO 8601 timestamp in UTC, e.g. 2026-11-21T09:30:00.000Z. */
 export const Timestamp = z.string().describe('ISO 8601 timestamp (UTC)');
@@ -144,6 +145,8 @@ export const Order = z.object({
   invoice: Invoice.nullable(),
   products: z.array(OrderProduct),
   transactions: z.array(Transaction),
+  /** Where its parcels are, in one line; null before the shop sent a shipment event (issue 46). */
+  delivery: OrderDelivery.nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
 import { FieldDefinition } from '../domain/entities.js';
 import { SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/payment-shipment-status.js';
+import { SHIPMENT_EVENT_STATUSES } from '../domain/shipments.js';
 import { ORDER_STATUS_CODES } from '../domain/status.js';
 
 /** The shop's own id of a record: safe in a URL path segment without encoding. */
@@ -133,7 +134,8 @@ export const OrderRecord = z.strictObject({
         url: Url.nullable().default(null),
         productType: z.number().int().min(0).max(99).default(0),
         price: Amount,
-        status: statusOf(SHIPMENT_STATUS_CODES, 'shipment'),
+        /** Left out: the line's status follows the latest event of its shipment (20, awaiting fulfilment, before one). */
+        status: statusOf(SHIPMENT_STATUS_CODES, 'shipment').optional(),
       }),
     )
     .max(500)
@@ -297,3 +299,49 @@ export const SiteSettingsRecord = z
   })
   .partial();
 export type SiteSettingsRecord = z.infer<typeof SiteSettingsRecord>;
+
+/** The most lines a shipment may hold: as many as an order may have products. */
+export const SHIPMENT_MAX_LINES = 500;
+
+export const ShipmentRecord = z.strictObject({
+  /** The shop's id of the order the shipment belongs to. */
+  order: ExternalId,
+  carrier: z.strictObject({
+    name: Text(100).min(1),
+    /** Where the shopper follows the parcel on the carrier's site. */
+    trackingUrl: Url.nullable().default(null),
+  }),
+  trackingNumber: Text(100).min(1).nullable().default(null),
+  /** One day (from = to) or a window of days. */
+  estimatedDelivery: z
+    .strictObject({ from: CalendarDay, to: CalendarDay })
+    .refine((window) => window.from <= window.to, { message: 'from must not be after to', path: ['to'] })
+    .nullable()
+    .default(null),
+  /** Which of the order's products are in it: the index in the order's products, and how many. */
+  lines: z
+    .array(
+      z.strictObject({
+        line: z
+          .number()
+          .int()
+          .min(0)
+          .max(SHIPMENT_MAX_LINES - 1),
+        quantity: z.number().int().min(1).max(100_000).default(1),
+      }),
+    )
+    .min(1)
+    .max(SHIPMENT_MAX_LINES),
+});
+export type ShipmentRecord = z.infer<typeof ShipmentRecord>;
+
+/** One event of a carrier for a shipment; a resend under the same id replaces it. */
+export const ShipmentEventRecord = z.strictObject({
+  status: z.enum(SHIPMENT_EVENT_STATUSES),
+  /** When it happened, with the offset of where it happened. */
+  at: Moment,
+  location: OptionalText(200),
+  /** The carrier's own text. */
+  description: OptionalText(1000),
+});
+export type ShipmentEventRecord = z.infer<typeof ShipmentEventRecord>;

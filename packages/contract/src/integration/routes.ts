@@ -20,6 +20,8 @@ import {
   OrderRecord,
   ProductRecord,
   RecentlyViewedRecord,
+  ShipmentEventRecord,
+  ShipmentRecord,
   ShopperRecord,
   SiteSettingsRecord,
   TranslationsRecord,
@@ -45,6 +47,16 @@ export const RECORD_KINDS = {
     path: '/orders/:id',
     data: OrderRecord,
     summary: 'An order with its products, payments, addresses and invoice',
+  },
+  shipment: {
+    path: '/shipments/:id',
+    data: ShipmentRecord,
+    summary: 'A shipment of an order: the carrier, tracking and which of its products are in it',
+  },
+  shipmentEvent: {
+    path: '/shipments/:shipment/events/:id',
+    data: ShipmentEventRecord,
+    summary: 'A carrier’s event for a shipment (in any order: they are shown by their time)',
   },
   voucherCampaign: {
     path: '/voucher-campaigns/:id',

@@ -20,6 +20,7 @@ import * as orderPartsFollowLines from './2026-11-27-002-order-parts-follow-line
 import * as sessionsEndedNotice from './2026-11-27-003-sessions-ended-notice.js';
 import * as signInCodeFlows from './2026-11-29-001-sign-in-code-flows.js';
 import * as customPageTitles from './2026-11-29-002-custom-page-titles.js';
+import * as shipments from './2026-11-29-003-shipments.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-003-sessions-ended-notice': sessionsEndedNotice,
   '2026-11-29-001-sign-in-code-flows': signInCodeFlows,
   '2026-11-29-002-custom-page-titles': customPageTitles,
+  '2026-11-29-003-shipments': shipments,
 };

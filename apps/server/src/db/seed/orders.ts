@@ -4,9 +4,11 @@
  * 'View code' products, refunds, split payments, discounts, and orders with one or no address.
  * Amounts add up: total = sub total + service fee + shipping + transaction cost - discount.
  */
+import type { ShipmentEventStatus } from '@account/contract';
 import type { PersonaName } from '../../demo/personas.js';
 import { orderParts } from '../../modules/orders/repository.js';
 import { orderSearchText } from '../../modules/orders/search-text.js';
+import { shipmentRepository } from '../../modules/orders/shipment-repository.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';
 import type { Catalogue, ProductSlug } from './products.js';
@@ -89,6 +91,25 @@ function tx(method: Method, status: number, options: Partial<Pick<TxPlan, 'amoun
  */
 type AddressPlan = 'default' | 'shipOnly' | 'billOnly' | 'none' | [AddressKey, AddressKey | null];
 
+/** A carrier's event: its status, hours after the order was placed, where, and the carrier's words. */
+type EventPlan = [ShipmentEventStatus, hours: number, location: string | null, description: string];
+
+/** A shipment of the order (issue 46): which lines, the carrier, and its events so far. */
+interface ShipmentPlan {
+  carrier: 'PostNL' | 'DHL' | 'DPD';
+  trackingNumber: string;
+  lines: number[];
+  /** The expected day, or window of days, counted from the day the order was placed. */
+  expectedDays?: [from: number, to: number];
+  events: EventPlan[];
+}
+
+const TRACKING_URL = {
+  PostNL: 'https://jouw.postnl.nl/track-and-trace/',
+  DHL: 'https://www.dhl.com/nl-en/home/tracking.html?tracking-id=',
+  DPD: 'https://tracking.dpd.de/status/en_US/parcel/',
+} as const;
+
 interface OrderPlan {
   persona: PersonaName;
   daysAgo: number;
@@ -98,6 +119,7 @@ interface OrderPlan {
   addresses?: AddressPlan;
   discount?: { percent: number } | { amountCents: number };
   serviceFeeCents?: number;
+  shipments?: ShipmentPlan[];
 }
 
 const { delivered, shipped, returned, cancelled, awaitingPayment, awaitingFulfillment } = SHIP;
@@ -111,6 +133,20 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['merino-hiking-socks', SHIP.outForDelivery],
     ],
     transactions: [tx('visa', TX.paid)],
+    shipments: [
+      {
+        carrier: 'PostNL',
+        trackingNumber: '3SFPNL0421372',
+        lines: [0, 1],
+        expectedDays: [1, 1],
+        events: [
+          ['labelCreated', 1, null, 'Shipment announced by the sender'],
+          ['inTransit', 4, 'Nieuwegein', 'Shipment received and sorted'],
+          ['inTransit', 9, 'Amsterdam', 'Shipment at the delivery depot'],
+          ['outForDelivery', 17, 'Amsterdam', 'The courier is on the way; delivery between 14:00 and 16:30'],
+        ],
+      },
+    ],
   },
   {
     daysAgo: 1.6,
@@ -143,6 +179,25 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
     ],
     transactions: [tx('applepay', TX.paid)],
     addresses: ['emmaCabin', null],
+    shipments: [
+      {
+        carrier: 'DHL',
+        trackingNumber: 'JVGL0624519388',
+        lines: [0, 1],
+        expectedDays: [2, 3],
+        events: [
+          ['labelCreated', 2, null, 'Label created'],
+          ['inTransit', 20, 'Utrecht', 'Processed at the DHL hub'],
+          ['outForDelivery', 46, 'Bergen', 'With the courier'],
+          [
+            'deliveryAttempted',
+            52,
+            'Bergen',
+            'Nobody was home. The parcel waits at the DHL ServicePoint at Dorpsstraat 12 for 7 days; bring ID.',
+          ],
+        ],
+      },
+    ],
   },
   {
     daysAgo: 8.1,
@@ -172,6 +227,37 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['polar-down-sleeping-bag', shipped],
     ],
     transactions: [tx('klarna', TX.paid)],
+    // Split over two parcels: one was delivered, the other is held up.
+    shipments: [
+      {
+        carrier: 'DPD',
+        trackingNumber: '01905024381234',
+        lines: [0],
+        expectedDays: [2, 2],
+        events: [
+          ['labelCreated', 3, null, 'Order information has been transmitted to DPD'],
+          ['inTransit', 22, 'Oirschot', 'In transit'],
+          [
+            'exception',
+            70,
+            'Oirschot',
+            'The parcel was damaged in transit and is being repacked; the sender is informed',
+          ],
+        ],
+      },
+      {
+        carrier: 'DPD',
+        trackingNumber: '01905024381235',
+        lines: [1],
+        expectedDays: [2, 2],
+        events: [
+          ['labelCreated', 3, null, 'Order information has been transmitted to DPD'],
+          ['inTransit', 22, 'Oirschot', 'In transit'],
+          ['outForDelivery', 44, 'Amsterdam', 'Out for delivery'],
+          ['delivered', 49, 'Amsterdam', 'Delivered; signed for by E. de Vries'],
+        ],
+      },
+    ],
   },
   {
     daysAgo: 15.2,
@@ -187,6 +273,20 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['merino-hiking-socks', delivered],
     ],
     transactions: [tx('applepay', TX.paid)],
+    shipments: [
+      {
+        carrier: 'PostNL',
+        trackingNumber: '3SFPNL0398811',
+        lines: [0, 1],
+        expectedDays: [1, 2],
+        events: [
+          ['labelCreated', 2, null, 'Shipment announced by the sender'],
+          ['inTransit', 8, 'Nieuwegein', 'Shipment received and sorted'],
+          ['outForDelivery', 26, 'Amsterdam', 'The courier is on the way'],
+          ['delivered', 30, 'Amsterdam', 'Delivered at the front door'],
+        ],
+      },
+    ],
   },
   {
     daysAgo: 22.5,
@@ -689,4 +789,37 @@ export async function seedOrders(
     'invoices',
     details.flatMap((d) => (d.invoice ? [{ orderId: orderId(d.orderNumber), ...d.invoice }] : [])),
   );
+
+  // Written as the integration API writes them, so each order's delivery line is the product's own.
+  const shipments = shipmentRepository(db);
+  for (const [index, { plan, createdAt }] of placed.entries()) {
+    for (const [n, shipment] of (plan.shipments ?? []).entries()) {
+      const orderNumber = orders[index]?.orderNumber ?? '';
+      const day = (days: number) => new Date(Date.parse(createdAt) + days * 86_400_000).toISOString().slice(0, 10);
+      const externalId = `demo-${orderNumber}-${n + 1}`;
+      await shipments.put(
+        externalId,
+        {
+          orderId: orderId(orderNumber),
+          carrier: shipment.carrier,
+          trackingNumber: shipment.trackingNumber,
+          trackingUrl: `${TRACKING_URL[shipment.carrier]}${shipment.trackingNumber}`,
+          estimatedFrom: shipment.expectedDays ? day(shipment.expectedDays[0]) : null,
+          estimatedTo: shipment.expectedDays ? day(shipment.expectedDays[1]) : null,
+          lines: shipment.lines.map((line) => ({ line, quantity: 1 })),
+        },
+        createdAt,
+      );
+      const stored = await shipments.find(externalId);
+      if (!stored) throw new Error(`demo shipment ${externalId} was not stored`);
+      for (const [e, [status, hours, location, description]] of shipment.events.entries()) {
+        await shipments.putEvent(
+          stored,
+          `${externalId}-${e + 1}`,
+          { status, at: time.hoursAfter(createdAt, hours), location, description },
+          time.hoursAfter(createdAt, hours),
+        );
+      }
+    }
+  }
 }

@@ -31,8 +31,15 @@ export type DataOf<K extends RecordKind> = z.output<(typeof RECORD_KINDS)[K]['da
  * routes answer it as a 400 validation error, a batch reports it beside the record.
  */
 export class RecordError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super('The record was refused');
+  /**
+   * unknownParent: the record belongs to something the account area does not have (a shipment's
+   * order, an event's shipment): a 404, as for a path that leads nowhere.
+   */
+  constructor(
+    readonly fields: Record<string, string>,
+    readonly unknownParent = false,
+  ) {
+    super(unknownParent ? 'The record belongs to something unknown' : 'The record was refused');
   }
 }
 
@@ -102,6 +109,14 @@ async function referenced(lookup: Promise<number | undefined>, externalId: strin
   const id = await lookup;
   if (id === undefined) throw new RecordError({ [field]: `No ${field.toLowerCase()} has the id ${externalId}` });
   return id;
+}
+
+/** The shipment a shipment event belongs to (by the key's `shipment`), or a 404 naming it. */
+async function eventShipment(w: Owners, k: RecordKey) {
+  const shipment = keyOf(k, 'shipment');
+  const found = await w.orders.shipments.find(shipment);
+  if (!found) throw new RecordError({ shipment: `No shipment has the id ${shipment}` }, true);
+  return found;
 }
 
 /** Another row already holds this unique value: a field error rather than a database error. */
@@ -255,7 +270,8 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         url: p.url,
         productType: p.productType,
         priceE4: toTenThousandths(p.price),
-        status: p.status,
+        // 0: none from the shop; the line's shipments give it (orders/repository.ts).
+        status: p.status ?? 0,
       })),
       data.transactions.map((t) => ({
         method: t.method,
@@ -269,6 +285,36 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
       await unique(w.orders.orderIdWithInvoice(data.invoice.number), id, 'Invoice', 'invoice number');
     }
     await w.orders.putInvoice(id, data.invoice ? { number: data.invoice.number, date: data.invoice.date } : null);
+    return { outcome: put_(created) };
+  },
+
+  async shipment(w, k, data, { now }) {
+    const order = await w.orders.idOf(data.order);
+    if (order === undefined) throw new RecordError({ Order: `No order has the id ${data.order}` }, true);
+    const lineCount = await w.orders.lineCount(order);
+    const outside = data.lines.flatMap((l, i) =>
+      l.line < lineCount ? [] : [[`lines.${i}.line`, `The order has ${lineCount} products: 0 to ${lineCount - 1}`]],
+    );
+    if (outside.length > 0) throw new RecordError(Object.fromEntries(outside));
+    const { created } = await w.orders.shipments.put(
+      keyOf(k, 'id'),
+      {
+        orderId: order,
+        carrier: data.carrier.name,
+        trackingUrl: data.carrier.trackingUrl,
+        trackingNumber: data.trackingNumber,
+        estimatedFrom: data.estimatedDelivery?.from ?? null,
+        estimatedTo: data.estimatedDelivery?.to ?? null,
+        lines: data.lines,
+      },
+      now,
+    );
+    return { outcome: put_(created) };
+  },
+
+  async shipmentEvent(w, k, data, { now }) {
+    const shipment = await eventShipment(w, k);
+    const { created } = await w.orders.shipments.putEvent(shipment, keyOf(k, 'id'), data, now);
     return { outcome: put_(created) };
   },
 
@@ -441,6 +487,13 @@ const remove: Record<RecordKind, DeleteHandler> = {
   },
   product: async (w, k) => ({ outcome: delete_(await w.products.delete(keyOf(k, 'id'))) }),
   order: async (w, k) => ({ outcome: delete_(await w.orders.remove(keyOf(k, 'id'))) }),
+  shipment: async (w, k) => ({ outcome: delete_(await w.orders.shipments.remove(keyOf(k, 'id'))) }),
+  async shipmentEvent(w, k) {
+    const shipment = await w.orders.shipments.find(keyOf(k, 'shipment'));
+    return {
+      outcome: delete_(shipment !== undefined && (await w.orders.shipments.removeEvent(shipment, keyOf(k, 'id')))),
+    };
+  },
   voucherCampaign: async (w, k) => ({ outcome: delete_(await w.rewards.deleteCampaign(keyOf(k, 'id'))) }),
   voucher: async (w, k) => ({ outcome: delete_(await w.rewards.deleteVoucher(keyOf(k, 'id'))) }),
   achievement: async (w, k) => ({ outcome: delete_(await w.rewards.deleteAchievement(keyOf(k, 'id'))) }),

@@ -49,8 +49,11 @@ const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> = ({ sch
   };
 };
 
-/** A refused record is a validation error of the call. */
-const refused = (error: RecordError) => new AppError(400, ERROR_CODES.validation, error.message, error.fields);
+/** A refused record is a validation error of the call, or a 404 when what it belongs to is unknown. */
+const refused = (error: RecordError) =>
+  error.unknownParent
+    ? new AppError(404, ERROR_CODES.notFound, error.message, error.fields)
+    : new AppError(400, ERROR_CODES.validation, error.message, error.fields);
 
 const unauthorized = (reply: FastifyReply) => {
   reply.header('www-authenticate', 'Bearer realm="integration"');

@@ -49,6 +49,7 @@ function invoice(n: number, names: string[]): InvoiceDocument {
       status: 1,
     })),
     transactions: [],
+    delivery: null,
   };
   return {
     order,

@@ -9,6 +9,10 @@ import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow, OrderLine, OrderPayment } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
 import { recordEvent } from '../webhooks/outbox.js';
+import { parseDelivery } from './shipment-repository.js';
+
+/** A line's status where neither the shop nor a shipment gives one: awaiting fulfilment (spec §4). */
+const AWAITING_FULFILMENT = 20;
 
 const ORDER_COLUMNS = [
   'orders.id',
@@ -27,6 +31,7 @@ const ORDER_COLUMNS = [
   'orders.createdAt',
   'orders.products',
   'orders.transactions',
+  'orders.delivery',
   // An order has at most one invoice (unique order_id): it comes along in the same row.
   'invoices.id as invoiceId',
   'invoices.number as invoiceNumber',
@@ -131,6 +136,7 @@ function assemble(rows: OrderRow[]): Order[] {
   };
   return rows.map((row) => {
     const currency = row.currency;
+    const delivery = parseDelivery(row.delivery);
     return {
       id: row.id,
       orderId: row.orderNumber,
@@ -149,7 +155,7 @@ function assemble(rows: OrderRow[]): Order[] {
         row.invoiceId !== null && row.invoiceNumber !== null && row.invoiceDate !== null
           ? { id: row.invoiceId, name: row.invoiceNumber, date: row.invoiceDate }
           : null,
-      products: (JSON.parse(row.products) as OrderLine[]).map((p) => ({
+      products: (JSON.parse(row.products) as OrderLine[]).map((p, line) => ({
         productId: p.productId,
         categoryName: p.categoryName,
         image: p.image,
@@ -157,7 +163,8 @@ function assemble(rows: OrderRow[]): Order[] {
         url: p.url,
         productType: p.productType,
         price: money(p.priceE4, currency),
-        status: p.status,
+        // 0: the shop left it to the line's shipments.
+        status: p.status || delivery?.lineCodes[line] || AWAITING_FULFILMENT,
       })),
       transactions: (JSON.parse(row.transactions) as OrderPayment[]).map((t) => ({
         method: t.method,
@@ -166,6 +173,13 @@ function assemble(rows: OrderRow[]): Order[] {
         paid: money(t.paidE4, currency),
         created: t.createdAt,
       })),
+      delivery: delivery && {
+        status: delivery.status,
+        at: delivery.at,
+        estimatedDelivery: delivery.estimatedDelivery,
+        shipments: delivery.shipments,
+        delivered: delivery.delivered,
+      },
     };
   });
 }
@@ -299,6 +313,12 @@ export function orderRepository(db: Kysely<Database>) {
     },
 
     idOfExternal: (externalId: string) => orderIdOf(db, externalId),
+
+    /** How many products (lines) the order has. */
+    async lineCount(orderId: number): Promise<number> {
+      const row = await db.selectFrom('orders').select('products').where('id', '=', orderId).executeTakeFirst();
+      return row ? (JSON.parse(row.products) as unknown[]).length : 0;
+    },
 
     async idWithOrderNumber(orderNumber: string): Promise<number | undefined> {
       const row = await db.selectFrom('orders').select('id').where('orderNumber', '=', orderNumber).executeTakeFirst();

@@ -1,4 +1,7 @@
-/** §7 GET /order, GET /order/{id}, DELETE /order/{id} and GET /order/downloadInvoice/{id}. */
+/**
+ * §7 GET /order, GET /order/{id}, DELETE /order/{id} and GET /order/downloadInvoice/{id}; an
+ * order's shipments and those on their way (issue 46).
+ */
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
@@ -12,6 +15,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, { ord
   registerEndpoint(app, deps, 'listOrders', async ({ shopperId, query }) => orders.list(shopperId, query));
 
   registerEndpoint(app, deps, 'getOrder', async ({ shopperId, params }) => orders.get(shopperId, params.id));
+
+  registerEndpoint(app, deps, 'getOrderShipments', async ({ shopperId, params }) =>
+    orders.shipments(shopperId, params.id),
+  );
+
+  registerEndpoint(app, deps, 'listShipmentsOnTheWay', async ({ shopperId }) => orders.onTheWay(shopperId));
 
   registerEndpoint(app, deps, 'deleteOrder', async ({ shopperId, params }) => {
     await orders.remove(shopperId, params.id);

@@ -6,10 +6,12 @@
 import {
   canDeleteOrder,
   type Invoice,
+  type OnTheWay,
   ORDERS_PER_PAGE,
   type Order,
   type OrderList,
   type OrderListQuery,
+  type OrderShipments,
 } from '@account/contract';
 import { conflict, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
@@ -17,11 +19,13 @@ import { renderInvoice } from './invoice-pool.js';
 import { INVOICE_TEXT_KEYS } from './invoice-texts.js';
 import type { OrderRepository } from './repository.js';
 import { searchPattern } from './search-text.js';
+import type { ShipmentRepository } from './shipment-repository.js';
 
 const INVOICE_KEYS = new Set<string>(INVOICE_TEXT_KEYS);
 
 export interface OrderServiceOptions {
   repository: OrderRepository;
+  shipments: ShipmentRepository;
   settings: Pick<SettingsService, 'stored' | 'translations' | 'resolveLanguage'>;
 }
 
@@ -30,7 +34,7 @@ export interface InvoiceFile {
   pdf: Buffer;
 }
 
-export function orderService({ repository, settings }: OrderServiceOptions) {
+export function orderService({ repository, shipments, settings }: OrderServiceOptions) {
   async function own(shopperId: number, id: number): Promise<Order> {
     const order = await repository.find(shopperId, id);
     if (!order) throw notFound('No such order');
@@ -75,6 +79,16 @@ export function orderService({ repository, settings }: OrderServiceOptions) {
     },
 
     get: own,
+
+    /** The order's shipments with their events, newest first (issue 46); another shopper's order is a 404. */
+    async shipments(shopperId: number, id: number): Promise<OrderShipments> {
+      const found = await shipments.ofOrder(shopperId, id);
+      if (found.length === 0) await own(shopperId, id);
+      return { shipments: found };
+    },
+
+    /** Every shipment of the shopper still on its way (the overview). */
+    onTheWay: (shopperId: number): Promise<OnTheWay> => shipments.onTheWay(shopperId),
 
     /** §4 Order delete: only an order awaiting payment (status 10); any other is a conflict. */
     async remove(shopperId: number, id: number): Promise<void> {

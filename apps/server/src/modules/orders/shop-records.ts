@@ -6,6 +6,7 @@ import type { Order } from '@account/contract';
 import type { OrderLine, OrderPayment } from '../../db/types.js';
 import type { OrderCursor, OrderRepository, ShopOrder } from './repository.js';
 import { orderSearchText } from './search-text.js';
+import type { ShipmentRepository } from './shipment-repository.js';
 
 /**
  * Orders read per page by an export. SQLite's reads block the event loop, so a page is kept small:
@@ -14,9 +15,18 @@ import { orderSearchText } from './search-text.js';
  */
 const EXPORT_PAGE_SIZE = 50;
 
-export function orderShopRecords(repository: OrderRepository) {
+export function orderShopRecords(repository: OrderRepository, shipments: ShipmentRepository) {
   return {
     idOf: repository.idOfExternal,
+    lineCount: repository.lineCount,
+    /** The order's shipments and their carriers' events. */
+    shipments: {
+      find: shipments.find,
+      put: shipments.put,
+      remove: shipments.remove,
+      putEvent: shipments.putEvent,
+      removeEvent: shipments.removeEvent,
+    },
     idWithOrderNumber: repository.idWithOrderNumber,
     orderIdWithInvoice: repository.orderIdWithInvoice,
     /** The search text is the order's own: its number and its products' names. */
