@@ -15,6 +15,7 @@ import type { Database } from '../src/db/types.js';
 import { PRIVATE_ADDRESS } from '../test/fixtures/addresses.js';
 import type { BenchDatabase } from './databases.js';
 import type { GeneratedShop } from './generate.js';
+import { addParcels } from './parcels.js';
 import {
   cpuMsOf,
   freePort,
@@ -332,6 +333,7 @@ export async function apiSection(
         .execute();
     }
   };
+  const removeParcels = await addParcels(db, [...orderOf.values()]);
   const sessions = (await createSessions(db, shopperIds, SESSION_SECRET)).map((s) => ({
     ...s,
     orderId: orderOf.get(s.shopperId)!,
@@ -347,6 +349,11 @@ export async function apiSection(
     { name: 'GET /order?page=1', method: 'GET', path: () => `${API}/order?page=1` },
     { name: `GET /order?query=${COMMON_WORD}`, method: 'GET', path: () => `${API}/order?query=${COMMON_WORD}` },
     { name: 'GET /order/{id}', method: 'GET', path: (s) => `${API}/order/${s.orderId}` },
+    {
+      name: 'GET /order/shipments/{id}',
+      method: 'GET',
+      path: (s) => `${API}/order/shipments/${s.orderId}`,
+    },
     { name: 'POST /address', method: 'POST', path: () => `${API}/address`, body: ADDRESS },
     {
       name: 'PATCH /setting/interests',
@@ -524,5 +531,6 @@ export async function apiSection(
   } finally {
     await removeSessions(db, sessions);
     await putBack();
+    await removeParcels();
   }
 }

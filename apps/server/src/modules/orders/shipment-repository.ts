@@ -190,6 +190,20 @@ export function shipmentRepository(db: Kysely<Database>) {
   return {
     find,
 
+    /** Takes every shipment's latest event onto it and the order's delivery line anew (after bulk writes). */
+    async recompute(orderId: number): Promise<void> {
+      const rows = await db.selectFrom('shipments').select('id').where('orderId', '=', orderId).execute();
+      for (const row of rows) {
+        const latest = await latestEvent(row.id);
+        await db
+          .updateTable('shipments')
+          .set({ status: latest?.status ?? null, statusAt: latest?.at ?? null })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await refreshOrder(orderId);
+    },
+
     /** Creates or replaces the shipment with the shop's id; its events stay. */
     async put(externalId: string, shipment: ShopShipment, now: string): Promise<{ id: number; created: boolean }> {
       const existing = await find(externalId);
