@@ -240,3 +240,35 @@ describe(`issue 46: bad shipment input is refused with the field at fault, and k
     expect((await shipmentsOf(order.id))[0]?.events).toHaveLength(1);
   });
 });
+
+describe(`issue 46: the demo shop moves a parcel on (${databaseKind})`, () => {
+  it("Emma's parcel out for delivery is delivered from the demo shop's carrier desk, and her order says so", async () => {
+    const emma = new TestBrowser(server.app);
+    await signIn(emma, 'demo-emma');
+    const orders = OrderList.parse((await emma.request('/account/api/v1/order?page=1')).json()).data;
+    const out = orders.find((o) => o.delivery?.status === 'outForDelivery');
+    if (!out) throw new Error('Emma has no order out for delivery');
+    expect(out.products.map((p) => p.status)).toEqual([80, 80]);
+    expect(
+      OnTheWay.parse((await emma.request('/account/api/v1/shipment/on-the-way')).json()).shipments.map(
+        (s) => s.orderNumber,
+      ),
+    ).toContain(out.orderId);
+
+    const desk = await server.app.inject({ method: 'GET', url: `/order/${out.orderId}` });
+    expect(desk.body).toContain('Send the next event: delivered');
+    const action = /action="([^"]+)"/.exec(desk.body)?.[1];
+    expect(action).toBeDefined();
+    const moved = await server.app.inject({ method: 'POST', url: action ?? '' });
+    expect(moved.statusCode).toBe(303);
+
+    const [parcel] = OrderShipments.parse(
+      (await emma.request(`/account/api/v1/order/shipments/${out.id}`)).json(),
+    ).shipments;
+    expect(parcel?.status).toBe('delivered');
+    expect(parcel?.events).toHaveLength(5);
+    expect((await server.app.inject({ method: 'GET', url: `/order/${out.orderId}` })).body).toContain(
+      'Nothing more to send.',
+    );
+  });
+});

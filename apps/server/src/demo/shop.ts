@@ -5,7 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IntegrationService } from '../modules/integration/service.js';
+import type { OrderService } from '../modules/orders/service.js';
 import type { SettingsService } from '../modules/settings/service.js';
+import { carrierDesk, nextCarrierEvent } from './carrier-desk.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -135,6 +138,9 @@ const ACCOUNT_DELETED: Record<string, Record<'deleted' | 'scheduled', string>> =
 
 export interface DemoShopOptions {
   settings: SettingsService;
+  orders: Pick<OrderService, 'shipmentsOfOrderNumber'>;
+  /** The carrier desk sends its events as the shop does: through the integration API's own code. */
+  integration: Pick<IntegrationService, 'put'>;
 }
 
 export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions): void {
@@ -221,10 +227,30 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
         await company(),
         `<h1>Order ${escapeHtml(orderNumber)}</h1>
 <p>In a real shop this page tracks the delivery and shows the codes of digital products.</p>
+${carrierDesk(orderNumber, await options.orders.shipmentsOfOrderNumber(orderNumber))}
 <p><a href="/account/orders">Back to my orders</a></p>`,
       ),
     );
   });
+  // The carrier desk's button: the parcel's next event, sent as the shop sends a carrier's event.
+  app.post<{ Params: { orderNumber: string; shipment: string } }>(
+    '/order/:orderNumber/shipments/:shipment/next',
+    async (request, reply) => {
+      const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+      const parcel = (await options.orders.shipmentsOfOrderNumber(orderNumber)).find(
+        (s) => s.externalId === request.params.shipment,
+      );
+      const next = parcel && nextCarrierEvent(parcel.status);
+      if (parcel && next) {
+        await options.integration.put(
+          'shipmentEvent',
+          { shipment: parcel.externalId, id: `desk-${Date.now()}` },
+          { ...next, at: new Date().toISOString() },
+        );
+      }
+      return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
+    },
+  );
   app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
     const title = slug.replace(/-/g, ' ');

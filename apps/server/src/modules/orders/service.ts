@@ -87,6 +87,9 @@ export function orderService({ repository, shipments, settings }: OrderServiceOp
       return { shipments: found };
     },
 
+    /** The parcels of an order by its number, as the shop sees them (the demo shop's carrier desk). */
+    shipmentsOfOrderNumber: (orderNumber: string) => shipments.ofOrderNumber(orderNumber),
+
     /** Every shipment of the shopper still on its way (the overview). */
     onTheWay: (shopperId: number): Promise<OnTheWay> => shipments.onTheWay(shopperId),
 

@@ -301,6 +301,18 @@ export function shipmentRepository(db: Kysely<Database>) {
       }));
     },
 
+    /** The shop's own view of an order's parcels by its number: its ids and latest states (the demo shop's carrier desk). */
+    async ofOrderNumber(orderNumber: string) {
+      const rows = await db
+        .selectFrom('shipments')
+        .innerJoin('orders', 'orders.id', 'shipments.orderId')
+        .select(['shipments.externalId', 'shipments.carrier', 'shipments.trackingNumber', 'shipments.status'])
+        .where('orders.orderNumber', '=', orderNumber)
+        .orderBy('shipments.id')
+        .execute();
+      return rows.map((row) => ({ ...row, status: statusOf(row.status) }));
+    },
+
     /** Every shipment of the shopper not yet delivered (nor back at the shop), newest order first. */
     async onTheWay(shopperId: number): Promise<OnTheWay> {
       const rows = await onTheWay.rows({ shopperId });
