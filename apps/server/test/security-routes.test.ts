@@ -519,6 +519,14 @@ const foreignIdCases: Record<string, Attack | { shopWide: string }> = {
       );
     }
   },
+  getBuyAgain: async (sofia) => {
+    for (const id of emmaData.orderIds) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, { method: 'GET', url: api(`/order/buyAgain/${id}`) }),
+        () => send(sofia, server.app, { method: 'GET', url: api(`/order/buyAgain/${NOWHERE}`) }),
+      );
+    }
+  },
   deleteOrder: async (sofia) => {
     for (const id of emmaData.orderIds) {
       await expectNotFoundLikeMissing(send(sofia, server.app, { method: 'DELETE', url: api(`/order/${id}`) }), () =>

@@ -4,6 +4,7 @@ export * from './domain/achievement-progress.js';
 export * from './domain/achievements.js';
 export * from './domain/address-rules.js';
 export * from './domain/address-text.js';
+export * from './domain/buy-again.js';
 export * from './domain/country-names.js';
 export * from './domain/custom-pages.js';
 export * from './domain/dates.js';

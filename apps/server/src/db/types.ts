@@ -149,6 +149,8 @@ export interface ProductsTable {
   priceE4: MoneyE4;
   currency: string;
   productType: number;
+  /** PRODUCT_AVAILABILITIES. */
+  availability: Generated<string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

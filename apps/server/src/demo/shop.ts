@@ -251,6 +251,28 @@ ${carrierDesk(orderNumber, await options.orders.shipmentsOfOrderNumber(orderNumb
       return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
     },
   );
+  // The cart link's target (the site setting cartUrl, buy again): what arrived, as a shop's cart shows it.
+  app.get<{ Querystring: { items?: unknown } }>('/cart', async (request, reply) => {
+    const items = (typeof request.query.items === 'string' ? request.query.items : '')
+      .split(',')
+      .map((pair) => pair.split(':'))
+      .filter((pair): pair is [string, string] => pair.length === 2 && /^\d{1,4}$/.test(pair[1] ?? ''));
+    const rows = items
+      .map(
+        ([slug, quantity]) =>
+          `<li><img src="${DEMO_ASSETS}/products/${escapeHtml(slug.replace(/[^a-z0-9-]/gi, ''))}.svg" alt="" width="48" height="48"> ${escapeHtml(slug.replace(/-/g, ' '))} × ${escapeHtml(quantity)}</li>`,
+      )
+      .join('');
+    return html(
+      reply,
+      page(
+        'Cart',
+        await company(),
+        `<h1>Your cart</h1>${rows ? `<ul class="cart">${rows}</ul>` : '<p>Your cart is empty.</p>'}
+<p>In a real shop the checkout follows here. <a href="/account/orders">Back to my orders</a></p>`,
+      ),
+    );
+  });
   app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
     const title = slug.replace(/-/g, ' ');

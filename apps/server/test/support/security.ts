@@ -352,6 +352,7 @@ export function samples(data: ShopperData): Record<EndpointName, Sample> {
     downloadInvoice: { params: { id: data.invoicedOrderId ?? first(data.orderIds, 'order') } },
     getOrderShipments: { params: { id: first(data.orderIds, 'order') } },
     listShipmentsOnTheWay: {},
+    getBuyAgain: { params: { id: first(data.orderIds, 'order') } },
     claimVoucherByCode: { params: { code: 'TRAIL2026' } },
     claimVoucherById: { params: { id: first(data.unclaimedVoucherIds, 'unclaimed voucher') } },
     getPrivacy: {},

@@ -1,5 +1,6 @@
 /** The request and response schemas of every call in routes.ts, by the same names. */
 import type { z } from 'zod';
+import { BuyAgain, BuyAgainQuery } from '../domain/buy-again.js';
 import {
   Account,
   Achievement,
@@ -136,6 +137,7 @@ export const callSchemas = {
   deleteOrder: { params: idParams('id'), response: null },
   downloadInvoice: { params: idParams('id'), response: null },
   getOrderShipments: { params: idParams('id'), response: OrderShipments },
+  getBuyAgain: { params: idParams('id'), query: BuyAgainQuery, response: BuyAgain },
   listShipmentsOnTheWay: { response: OnTheWay },
   // modules/privacy
   getPrivacy: { response: PrivacyInfo },

@@ -344,6 +344,12 @@ export const endpoints = {
     feature: 'MyOrders',
     produces: 'application/pdf',
   },
+  getBuyAgain: {
+    method: 'GET',
+    path: '/order/buyAgain/:id',
+    auth: true,
+    feature: 'MyOrders',
+  },
   getOrderShipments: {
     method: 'GET',
     path: '/order/shipments/:id',

@@ -58,6 +58,7 @@ export const ENDPOINT_SUMMARIES: Record<EndpointName, string> = {
   getOrder: 'One order',
   deleteOrder: 'Deletes an order awaiting payment (status 10)',
   downloadInvoice: 'The invoice of an order as a PDF',
+  getBuyAgain: "The shop's cart link with the order's products (or the lines asked for), and those left out",
   getOrderShipments: 'The shipments of an order, each with its carrier, tracking and every event, newest first',
   listShipmentsOnTheWay: 'Every shipment of the shopper still on its way',
   getPrivacy: 'How the shopper confirms a deletion, and a deletion waiting for its day',

@@ -246,6 +246,8 @@ export const SiteConfig = z.object({
   logo: z.string().nullable(),
   theme: z.string(),
   shopUrl: z.string(),
+  /** The shop has a cart link: orders offer buy again (issue 46). */
+  buyAgain: z.boolean(),
   currentLanguage: z.string(),
   defaultLanguage: z.string(),
   enableLangUrls: z.boolean(),

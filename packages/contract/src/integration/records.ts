@@ -4,6 +4,7 @@
  * NDJSON import, so a record is validated the same way wherever it comes from.
  */
 import { z } from 'zod';
+import { PRODUCT_AVAILABILITIES } from '../domain/buy-again.js';
 import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
 import { FieldDefinition } from '../domain/entities.js';
 import { SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/payment-shipment-status.js';
@@ -87,6 +88,8 @@ export const ProductRecord = z.strictObject({
   prices: z.array(PriceInCurrency).max(50).default([]),
   /** 1: a code product (spec §3 Order product). */
   productType: z.number().int().min(0).max(99).default(0),
+  /** Whether it can be bought: buy again leaves out what is out of stock or discontinued. */
+  availability: z.enum(PRODUCT_AVAILABILITIES).default('inStock'),
 });
 export type ProductRecord = z.infer<typeof ProductRecord>;
 
@@ -287,6 +290,11 @@ export const SiteSettingsRecord = z
     logo: Url.nullable(),
     theme: Text(50),
     shopUrl: Url,
+    /**
+     * The shop's cart link for buy again: an absolute http(s) URL or a path with {items}, which
+     * takes the products as `shopId:quantity` pairs, comma separated (e.g. /cart/add?items={items}).
+     */
+    cartUrl: Url.refine((value) => value.includes('{items}'), 'Must contain {items}').nullable(),
     defaultCountry: Text(3),
     defaultCurrency: Text(3),
     enableLangUrls: Flag,

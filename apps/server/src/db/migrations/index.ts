@@ -21,6 +21,7 @@ import * as sessionsEndedNotice from './2026-11-27-003-sessions-ended-notice.js'
 import * as signInCodeFlows from './2026-11-29-001-sign-in-code-flows.js';
 import * as customPageTitles from './2026-11-29-002-custom-page-titles.js';
 import * as shipments from './2026-11-29-003-shipments.js';
+import * as productAvailability from './2026-11-29-004-product-availability.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-001-sign-in-code-flows': signInCodeFlows,
   '2026-11-29-002-custom-page-titles': customPageTitles,
   '2026-11-29-003-shipments': shipments,
+  '2026-11-29-004-product-availability': productAvailability,
 };

@@ -70,6 +70,13 @@ const PRICE_LIST_RATES: Record<string, number> = { USD: 1.08, GBP: 0.86, CHF: 0.
 const priceListPrice = (euroE4: number, rate: number) =>
   euroE4 === 0 ? 0 : Math.ceil((euroE4 * rate) / fromCents(100)) * fromCents(100) - fromCents(5);
 
+/** The demo products buy again cannot add; the rest are in stock. */
+const AVAILABILITY: Partial<Record<ProductSlug, 'lowStock' | 'outOfStock' | 'discontinued'>> = {
+  'glacier-sunglasses': 'discontinued',
+  'merino-hiking-socks': 'outOfStock',
+  'camp-mug': 'lowStock',
+};
+
 const image = (slug: string) => `${DEMO_ASSETS}/products/${slug}.svg`;
 const url = (slug: string) => `/product/${slug}`;
 
@@ -81,6 +88,9 @@ export async function seedProducts(db: SeedDb, time: Clock): Promise<Catalogue> 
         // Older products first, so the catalogue has a history.
         const at = time.daysAgo(1500 - index * 12);
         return {
+          // The shop's id of the product: what its cart link adds (buy again).
+          externalId: slug,
+          availability: AVAILABILITY[slug] ?? 'inStock',
           name,
           categoryName,
           image: image(slug),

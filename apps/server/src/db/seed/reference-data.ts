@@ -13,6 +13,7 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   logo: '/demo-shop/logo.svg',
   theme: 'default',
   shopUrl: '/',
+  cartUrl: '/cart?items={items}',
   defaultCountry: 'NL',
   defaultCurrency: 'EUR',
   enableLangUrls: true,

@@ -226,6 +226,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         priceE4: toTenThousandths(data.price.amount),
         currency,
         productType: data.productType,
+        availability: data.availability,
         updatedAt: now,
       },
       prices,

@@ -314,6 +314,19 @@ export function orderRepository(db: Kysely<Database>) {
 
     idOfExternal: (externalId: string) => orderIdOf(db, externalId),
 
+    /** The shop's ids and availability of products (buy again), by local id; those the shop never sent have no id. */
+    async cartProducts(
+      ids: readonly number[],
+    ): Promise<Map<number, { externalId: string | null; availability: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('products')
+        .select(['id', 'externalId', 'availability'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((row) => [row.id, { externalId: row.externalId, availability: row.availability }]));
+    },
+
     /** How many products (lines) the order has. */
     async lineCount(orderId: number): Promise<number> {
       const row = await db.selectFrom('orders').select('products').where('id', '=', orderId).executeTakeFirst();

@@ -20,6 +20,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, { ord
     orders.shipments(shopperId, params.id),
   );
 
+  registerEndpoint(app, deps, 'getBuyAgain', async ({ shopperId, params, query }) =>
+    orders.buyAgain(shopperId, params.id, query.lines),
+  );
+
   registerEndpoint(app, deps, 'listShipmentsOnTheWay', async ({ shopperId }) => orders.onTheWay(shopperId));
 
   registerEndpoint(app, deps, 'deleteOrder', async ({ shopperId, params }) => {

@@ -4,7 +4,11 @@
  * Only the signed-in shopper's own orders exist here; anyone else's answers 404.
  */
 import {
+  type BuyAgain,
+  CART_ITEMS_PLACEHOLDER,
+  canBuy,
   canDeleteOrder,
+  GENERIC_FIELD_ERROR,
   type Invoice,
   type OnTheWay,
   ORDERS_PER_PAGE,
@@ -12,8 +16,9 @@ import {
   type OrderList,
   type OrderListQuery,
   type OrderShipments,
+  ProductAvailability,
 } from '@account/contract';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { renderInvoice } from './invoice-pool.js';
 import { INVOICE_TEXT_KEYS } from './invoice-texts.js';
@@ -85,6 +90,48 @@ export function orderService({ repository, shipments, settings }: OrderServiceOp
       const found = await shipments.ofOrder(shopperId, id);
       if (found.length === 0) await own(shopperId, id);
       return { shipments: found };
+    },
+
+    /**
+     * Buy again (issue 46): the shop's cart link with the order's products (or the lines asked
+     * for), each product once with how often it was in them; what the shop marks out of stock or
+     * discontinued, or never sent (no id to add it by), is left out and named.
+     */
+    async buyAgain(shopperId: number, id: number, lines: readonly number[] | undefined): Promise<BuyAgain> {
+      const order = await own(shopperId, id);
+      const wanted = lines ?? order.products.map((_, line) => line);
+      const missing = wanted.filter((line) => line >= order.products.length);
+      // Named as the query's field on the wire (PascalCase, as every field error of the account API).
+      if (missing.length > 0)
+        throw fieldErrors({ Lines: GENERIC_FIELD_ERROR }, `The order has no line ${missing.join(', ')}`);
+      const known = await repository.cartProducts(order.products.map((p) => p.productId).filter((pid) => pid > 0));
+      const added: BuyAgain['added'] = [];
+      const leftOut: BuyAgain['leftOut'] = [];
+      const quantities = new Map<string, number>();
+      for (const line of wanted) {
+        const product = order.products[line];
+        if (!product) continue;
+        const shop = known.get(product.productId);
+        const availability = ProductAvailability.catch('inStock').parse(shop?.availability);
+        if (!shop?.externalId) leftOut.push({ line, name: product.name, reason: 'unknown' });
+        else if (!canBuy(availability)) {
+          leftOut.push({
+            line,
+            name: product.name,
+            reason: availability === 'discontinued' ? 'discontinued' : 'outOfStock',
+          });
+        } else {
+          quantities.set(shop.externalId, (quantities.get(shop.externalId) ?? 0) + 1);
+          added.push({ line, name: product.name, quantity: 1 });
+        }
+      }
+      const { cartUrl } = await settings.stored();
+      const items = [...quantities].map(([shopId, quantity]) => `${shopId}:${quantity}`).join(',');
+      return {
+        cartUrl: cartUrl && items ? cartUrl.replace(CART_ITEMS_PLACEHOLDER, encodeURIComponent(items)) : null,
+        added,
+        leftOut,
+      };
     },
 
     /** The parcels of an order by its number, as the shop sees them (the demo shop's carrier desk). */

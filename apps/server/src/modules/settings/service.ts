@@ -223,6 +223,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         logo: stored.logo,
         theme: stored.theme,
         shopUrl: stored.shopUrl,
+        buyAgain: stored.cartUrl !== null,
         currentLanguage,
         defaultLanguage: defaultLanguageOf(s.languages),
         enableLangUrls: stored.enableLangUrls,

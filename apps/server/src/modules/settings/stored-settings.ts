@@ -28,6 +28,8 @@ export const StoredSettings = z.object({
   logo: z.string().nullable().catch(null).default(null),
   theme: z.string().catch('default').default('default'),
   shopUrl: z.string().catch('/').default('/'),
+  /** Buy again's cart link with {items}; none: buy again is not offered. */
+  cartUrl: z.string().nullable().catch(null).default(null),
   /** What a new shopper starts with; the first listed country/currency when empty or unknown. */
   defaultCountry: z.string().catch('').default(''),
   defaultCurrency: z.string().catch('').default(''),
