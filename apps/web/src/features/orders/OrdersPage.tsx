@@ -39,6 +39,7 @@ function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
       collapsible
       defaultExpanded={expanded}
       actions={<StatusBadge status={orderStatus(order.status)} />}
+      summary={order.delivery && <DeliveryStatus delivery={order.delivery} />}
     >
       <div className={styles.cardBody}>
         <p className={styles.meta}>
@@ -52,7 +53,6 @@ function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
             {t('ac_Total')}: {money(order.totalPrice)}
           </span>
         </p>
-        {order.delivery && <DeliveryStatus delivery={order.delivery} />}
         <OrderProducts order={order} />
         <div className={styles.cardFoot}>
           <AppLink to={paths.order(order.id)} className={styles.detailLink}>

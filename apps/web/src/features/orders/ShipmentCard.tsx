@@ -153,7 +153,7 @@ export function ShipmentCard({ shipment, number, total, products }: ShipmentCard
   const headingId = useId();
   const { status, statusAt, estimatedDelivery, trackingNumber, trackingUrl, carrier } = shipment;
   const [latest] = shipment.events;
-  const problem = status !== null && PROBLEM_STATUSES.has(status);
+  const problem = status !== null && PROBLEM_STATUSES.has(status) ? status : null;
   const contents = shipment.lines.flatMap((line) => {
     const product = products[line.line];
     return product ? [{ ...line, name: product.name }] : [];
@@ -165,7 +165,15 @@ export function ShipmentCard({ shipment, number, total, products }: ShipmentCard
         <h3 id={headingId} className={styles.title}>
           {total > 1 ? t('ac_ParcelOf', { number, total }) : t('ac_Parcel')}
         </h3>
-        <DeliveryStatus delivery={{ status, at: statusAt, estimatedDelivery }} />
+        {problem ? (
+          // Here the problem is named as the carrier reported it; what to do follows below.
+          <span className={styles.problemHead}>
+            <Icon name="alert" size={18} />
+            {t(EVENT_LABELS[problem])}
+          </span>
+        ) : (
+          <DeliveryStatus delivery={{ status, at: statusAt, estimatedDelivery }} />
+        )}
       </div>
 
       <ProgressLine status={status} />
@@ -173,9 +181,7 @@ export function ShipmentCard({ shipment, number, total, products }: ShipmentCard
       {problem && latest?.description && (
         <p className={styles.notice}>
           <Icon name="alert" size={18} />
-          <span>
-            <strong>{t(EVENT_LABELS[latest.status])}:</strong> {latest.description}
-          </span>
+          <span>{latest.description}</span>
         </p>
       )}
 
