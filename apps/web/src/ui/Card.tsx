@@ -15,6 +15,8 @@ export interface CardProps {
   collapsible?: boolean;
   defaultExpanded?: boolean;
   actions?: ReactNode;
+  /** A line under the title that stays in sight while the card is collapsed (an order's delivery). */
+  summary?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -25,6 +27,7 @@ export function Card({
   collapsible = false,
   defaultExpanded = true,
   actions,
+  summary,
   className,
   children,
 }: CardProps) {
@@ -67,6 +70,7 @@ export function Card({
           )}
         </div>
       </div>
+      {summary && <div className={styles.summary}>{summary}</div>}
       <div id={bodyId} className={styles.body} hidden={!expanded}>
         {built && children}
       </div>

@@ -1,6 +1,6 @@
 /**
- * Order detail (spec §2 Order detail): number, date and time, status, actions, products,
- * transactions, amounts, addresses and the invoice with its PDF. The id in the path must be a
+ * Order detail (spec §2 Order detail): number, date and time, status, actions, its parcels on the
+ * way (issue 46), products, transactions, amounts, addresses and the invoice with its PDF. The id in the path must be a
  * whole number; a bad id, or one that is not the shopper's, shows the not-found state.
  */
 import { addressLines, formatDate, type Money, type Order, orderStatus, transactionStatus } from '@account/contract';
@@ -23,6 +23,7 @@ import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
 import { Table } from '@/ui/Table';
 import { downloadInvoice, orderQuery } from './api/orders';
+import { DeliverySection } from './DeliverySection';
 import { OrderActions } from './OrderActions';
 import { OrderProducts } from './OrderProducts';
 import styles from './Orders.module.css';
@@ -198,6 +199,8 @@ function OrderView({ order }: { order: Order }) {
             <OrderActions order={order} onDeleted={() => navigate(paths.orders)} />
           </div>
         </Card>
+
+        <DeliverySection order={order} />
 
         <Card title={t('ac_Products')} collapsible>
           <OrderProducts order={order} />

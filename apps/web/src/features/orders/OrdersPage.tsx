@@ -2,7 +2,8 @@
  * Orders list (spec §2 Orders list, §4 Order list): a search box with a Search button (Enter
  * searches too) that starts again at page 1, order cards with the first one expanded on first load,
  * 'Load more' while pages remain, and a loading indicator. The search lives in the URL so going
- * back from an order returns to the same results.
+ * back from an order returns to the same results. Each card says where its parcels are in one line
+ * (issue 46).
  */
 import { formatDate, type Order, orderStatus } from '@account/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { paths } from '@/lib/paths';
 import { Trans } from '@/lib/trans';
 import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { DeliveryStatus } from '@/ui/DeliveryStatus';
 import { EmptyState } from '@/ui/EmptyState';
 import { TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
@@ -37,6 +39,7 @@ function OrderCard({ order, expanded }: { order: Order; expanded: boolean }) {
       collapsible
       defaultExpanded={expanded}
       actions={<StatusBadge status={orderStatus(order.status)} />}
+      summary={order.delivery && <DeliveryStatus delivery={order.delivery} />}
     >
       <div className={styles.cardBody}>
         <p className={styles.meta}>

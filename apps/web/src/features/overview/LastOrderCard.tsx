@@ -1,10 +1,11 @@
-/** The last order (spec §2 Overview), linking to the orders. */
+/** The last order (spec §2 Overview), where its parcels are (issue 46), linking to the orders. */
 import { formatDate, type Order, orderStatus } from '@account/contract';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { Card } from '@/ui/Card';
+import { DeliveryStatus } from '@/ui/DeliveryStatus';
 import { Icon } from '@/ui/Icon';
 import { StatusBadge } from '@/ui/StatusBadge';
 import styles from './OverviewCards.module.css';
@@ -24,6 +25,7 @@ export function LastOrderCard({ order }: { order: Order }) {
         <p className={styles.muted}>
           {formatDate(order.created, 'orderDate')} · {money(order.totalPrice)}
         </p>
+        {order.delivery && <DeliveryStatus delivery={order.delivery} />}
         <ul className={styles.thumbs}>
           {order.products.slice(0, 4).map((product, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold the same product twice

@@ -1,8 +1,8 @@
 /**
  * Account overview (spec §2 Overview): the welcome line with the full name, intro and info blocks,
- * the profile-completion wizard, 'This is you', latest achievements, the last order and recently
- * viewed products — the optional cards only when they have something to show. Every card
- * collapses, and all of it follows the account when it reloads.
+ * the parcels on their way (issue 46), the profile-completion wizard, 'This is you', latest
+ * achievements, the last order and recently viewed products — the optional cards only when they
+ * have something to show. Every card collapses, and all of it follows the account when it reloads.
  */
 import { claimedAchievements, FEATURES, fullName, hasFeature } from '@account/contract';
 import { lazy, Suspense, useState } from 'react';
@@ -16,6 +16,7 @@ import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { LastOrderCard } from './LastOrderCard';
 import { LatestAchievementsCard } from './LatestAchievementsCard';
+import { OnTheWayCard } from './OnTheWayCard';
 import styles from './OverviewPage.module.css';
 import { ProfileCard } from './ProfileCard';
 import { ProfileWizard } from './ProfileWizard';
@@ -42,6 +43,8 @@ export function OverviewPage() {
         description={t('ac_OverviewIntro')}
       />
       <div className={styles.blocks}>
+        {/* A shopper with parcels on the way sees them first. */}
+        {hasFeature(enableFeatures, FEATURES.myOrders) && <OnTheWayCard />}
         <Card>
           <p className={styles.info}>
             <Icon name="shield" />

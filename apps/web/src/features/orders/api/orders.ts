@@ -1,4 +1,7 @@
-/** The orders' server calls (spec §7): the searchable order list, one order, delete, the invoice file. */
+/**
+ * The orders' server calls (spec §7): the searchable order list, one order, its shipments (issue
+ * 46), delete, the invoice file.
+ */
 import type { Order } from '@account/contract';
 import {
   infiniteQueryOptions,
@@ -17,6 +20,7 @@ const orderKeys = {
   lists: ['orders'],
   list: (query: string) => [...orderKeys.lists, query],
   detail: (id: number | null) => ['order', id],
+  shipments: (id: number) => ['order', id, 'shipments'],
 };
 
 /** How long the list the page came with counts as fresh; showing the list after that asks again. */
@@ -51,6 +55,14 @@ export const orderQuery = (id: number | null) =>
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => call('getOrder', { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+/** An order's parcels with their carrier events, newest first: asked for when its detail opens. */
+export const orderShipmentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: orderKeys.shipments(id),
+    queryFn: ({ signal }) => call('getOrderShipments', { params: { id }, signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 

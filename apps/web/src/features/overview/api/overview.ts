@@ -1,10 +1,17 @@
 /**
- * The overview's own server calls (spec §7): the phone verification code and check, removing a
- * recently viewed product. The profile wizard saves through lib/account's useUpdateAccount.
+ * The overview's own server calls (spec §7): the parcels on their way (issue 46), the phone
+ * verification code and check, removing a recently viewed product. The profile wizard saves
+ * through lib/account's useUpdateAccount.
  */
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { useReloadAccount } from '@/lib/account';
 import { call } from '@/lib/api';
+
+/** Every parcel of the shopper's orders not delivered yet, for the "On the way" card. */
+export const onTheWayQuery = queryOptions({
+  queryKey: ['shipments', 'on-the-way'],
+  queryFn: ({ signal }) => call('listShipmentsOnTheWay', { signal }),
+});
 
 /** Sends a verification code by SMS; the answer says for how many seconds it stays valid. */
 export function useSendVerifySms() {
