@@ -3,7 +3,7 @@
  * be added the shopper goes straight on to the cart; otherwise a dialog says which products stay
  * out and why, and offers the cart with the rest.
  */
-import type { BuyAgain, Order } from '@account/contract';
+import { type BuyAgain, canDeleteOrder, ORDER_STATUS_CREATED, type Order } from '@account/contract';
 import { useState } from 'react';
 import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
@@ -18,6 +18,10 @@ const REASON_KEY = {
   discontinued: 'ac_BuyAgainDiscontinued',
   unknown: 'ac_BuyAgainUnknown',
 } as const;
+
+/** An order placed and paid for, with products: not one still waiting to be finished or paid. */
+export const canBuyAgain = (order: Order) =>
+  order.products.length > 0 && !canDeleteOrder(order.status) && order.status !== ORDER_STATUS_CREATED;
 
 /** Goes to the shop's cart (a page of the shop, so the whole window). */
 const goTo = (url: string) => window.location.assign(url);

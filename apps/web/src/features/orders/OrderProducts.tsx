@@ -3,6 +3,7 @@ import { canViewCode, type Order, shipmentStatus } from '@account/contract';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { StatusBadge } from '@/ui/StatusBadge';
+import { BuyAgainButton, canBuyAgain } from './BuyAgain';
 import styles from './Orders.module.css';
 
 export function OrderProducts({ order }: { order: Order }) {
@@ -36,6 +37,7 @@ export function OrderProducts({ order }: { order: Order }) {
                 </span>
               </a>
             )}
+            {canBuyAgain(order) && <BuyAgainButton order={order} line={index} />}
           </span>
         </li>
       ))}
