@@ -296,8 +296,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     account: (shopperId) => accounts.load(shopperId),
     translations: (language) => settings.translations(language),
     localize: (locale) => settings.localize(locale),
-    listOrders: async (shopperId) =>
-      (await deps.featureEnabled(FEATURES.myOrders)) ? services.orders.list(shopperId, { page: 1, query: '' }) : null,
+    screenAnswers: {
+      listOrders: async (shopperId) =>
+        (await deps.featureEnabled(FEATURES.myOrders)) ? services.orders.list(shopperId, { page: 1, query: '' }) : null,
+      listShipmentsOnTheWay: async (shopperId) =>
+        (await deps.featureEnabled(FEATURES.myOrders)) ? services.orders.onTheWay(shopperId) : null,
+    },
   });
 
   // Each sweep is a job of its own, so that one failing holds up neither of the others.

@@ -178,7 +178,7 @@ describe(`DESIGN §8 A screen's opening call is answered in its page: the orders
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
   const routes = [
-    { path: '', guarded: true, files: [] },
+    { path: '', guarded: true, files: [], answer: 'listShipmentsOnTheWay' },
     { path: 'orders', guarded: true, files: [], answer: 'listOrders' },
     { path: 'orders/:id', guarded: true, files: [] },
   ];
@@ -215,6 +215,17 @@ describe(`DESIGN §8 A screen's opening call is answered in its page: the orders
     expect(embeddedAnswer(visitor.body, 'listOrders')).toBeUndefined();
     const off = await signedIn(ordersOff, 'demo-emma');
     expect(embeddedAnswer((await off.request('/account/orders')).body, 'listOrders')).toBeUndefined();
+  });
+
+  it('issue 46: the overview carries the parcels on their way exactly as GET /shipment/on-the-way answers them', async () => {
+    const browser = await signedIn(built, 'demo-emma');
+    const page = await browser.request('/account/');
+    const parcels = await browser.request(api('/shipment/on-the-way'));
+    expect((parcels.json() as { shipments: unknown[] }).shipments.length).toBeGreaterThan(0);
+    expect(embeddedAnswer(page.body, 'listShipmentsOnTheWay')).toEqual(parcels.json());
+    expect(embeddedAnswer((await browser.request('/account/orders')).body, 'listShipmentsOnTheWay')).toBeUndefined();
+    const off = await signedIn(ordersOff, 'demo-emma');
+    expect(embeddedAnswer((await off.request('/account/')).body, 'listShipmentsOnTheWay')).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type Account,
   callSchemas,
   type LocalizeData,
-  type OrderList,
+  type ResponseOf,
   SCREEN_ANSWER_CALLS,
   type ScreenAnswerCall,
   type SiteConfig,
@@ -59,8 +59,11 @@ export interface SpaOptions {
   account(shopperId: number): Promise<Account>;
   translations(language: string): Promise<TranslationEntry[]>;
   localize(locale: ShopperLocale): Promise<LocalizeData>;
-  /** What GET /order?page=1 answers, for the orders screen; null when the shop has orders off. */
-  listOrders(shopperId: number): Promise<OrderList | null>;
+  /**
+   * What the screens' opening calls answer (null when the shop has the feature off): GET
+   * /order?page=1 for the orders screen, GET /shipment/on-the-way for the overview's parcels.
+   */
+  screenAnswers: { [C in ScreenAnswerCall]: (shopperId: number) => Promise<ResponseOf<C> | null> };
 }
 
 const isScreenCall = (call: unknown): call is ScreenAnswerCall => SCREEN_ANSWER_CALLS.some((known) => known === call);
@@ -164,6 +167,23 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const answerElement = (call: string, encoded: unknown) =>
     `<script type="application/json" id="answer-${call}">${scriptJson(encoded)}</script>`;
 
+  /** Each screen's opening call answered and encoded as the call sends it, or null when it has none. */
+  const { screenAnswers } = options;
+  const encodedScreenAnswers: { [C in ScreenAnswerCall]: (shopperId: number) => Promise<unknown> } = {
+    listOrders: async (shopperId) => {
+      const answer = await screenAnswers.listOrders(shopperId);
+      return answer && callSchemas.listOrders.response.encode(answer);
+    },
+    listShipmentsOnTheWay: async (shopperId) => {
+      const answer = await screenAnswers.listShipmentsOnTheWay(shopperId);
+      return answer && callSchemas.listShipmentsOnTheWay.response.encode(answer);
+    },
+  };
+  const screenAnswerElement = async (call: ScreenAnswerCall, shopperId: number) => {
+    const encoded = await encodedScreenAnswers[call](shopperId);
+    return encoded ? answerElement(call, encoded) : null;
+  };
+
   const renderIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     if (!template) {
@@ -176,13 +196,13 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     const [pagePath = '', search] = request.url.slice('/account'.length).split('?', 2);
     // The screen's opening call is answered for its plain path: a search asks for something else.
     const screenCall = shopperId !== null && !search ? screenAt(preloads, pagePath)?.answer : undefined;
-    const [config, account, translations, localize, orders] = await Promise.all([
+    const [config, account, translations, localize, screenAnswer] = await Promise.all([
       options.siteConfig(locale.language),
       shopperId === null ? null : optional(request, 'getAccount', () => options.account(shopperId)),
       optional(request, 'getTranslations', () => options.translations(locale.language)),
       optional(request, 'getLocalize', () => options.localize(locale)),
-      shopperId !== null && screenCall === 'listOrders'
-        ? optional(request, 'listOrders', () => options.listOrders(shopperId))
+      shopperId !== null && screenCall !== undefined
+        ? optional(request, screenCall, () => screenAnswerElement(screenCall, shopperId))
         : null,
     ]);
     // Each answer goes out as its call would send it: encoded by the call's response schema. Signed
@@ -193,7 +213,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
         : account && answerElement('getAccount', callSchemas.getAccount.response.encode(account)),
       translations && answerElement('getTranslations', callSchemas.getTranslations.response.encode(translations)),
       localize && answerElement('getLocalize', callSchemas.getLocalize.response.encode(localize)),
-      orders && answerElement('listOrders', callSchemas.listOrders.response.encode(orders)),
+      screenAnswer,
     ];
     // React Aria adds one small style element at run time; the per-response nonce lets it past the CSP.
     const nonce = reply.cspNonce?.style ?? '';

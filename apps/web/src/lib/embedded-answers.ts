@@ -21,6 +21,7 @@ const USABLE: { [N in keyof PageAnswers]: (json: unknown) => boolean } = {
   getTranslations: (json) => Array.isArray(json),
   getLocalize: (json) => typeof (json as { setting?: unknown } | null)?.setting === 'object',
   listOrders: (json) => Array.isArray((json as { data?: unknown } | null)?.data),
+  listShipmentsOnTheWay: (json) => Array.isArray((json as { shipments?: unknown } | null)?.shipments),
 };
 
 /** What is read of the page: its elements by id (the document; in tests, a stand-in). */

@@ -45,6 +45,8 @@ export const SECTIONS = {
     path: '',
     title: 'ac_AccountOverview',
     menu: { icon: 'user', place: 'sections' },
+    // The parcels on their way come with the page: the card they fill shows first, without a shift.
+    pageAnswer: 'listShipmentsOnTheWay',
     customPages: { section: PAGE_SECTIONS.overview, base: 'accountoverviews' },
   },
   editProfile: { path: 'edit-profile', title: 'ac_EditProfileTitle' },

@@ -166,5 +166,5 @@ export type ResponseOf<N extends EndpointName> = Out<Schemas<N>['response']>;
  * The calls a screen may open with that the server answers in the page itself, for the screen's
  * plain path (apps/server/src/http/spa.ts; the web's SECTIONS name each screen's).
  */
-export const SCREEN_ANSWER_CALLS = ['listOrders'] as const satisfies readonly EndpointName[];
+export const SCREEN_ANSWER_CALLS = ['listOrders', 'listShipmentsOnTheWay'] as const satisfies readonly EndpointName[];
 export type ScreenAnswerCall = (typeof SCREEN_ANSWER_CALLS)[number];
