@@ -126,6 +126,17 @@ const AXE_OPTIONS: RunOptions = {
 
 /** Expects zero axe violations (WCAG 2.x A/AA) on the current page, its frames included. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A screen fades in after a navigation in the app (Shell.module.css): its colours are judged
+  // once it is fully shown, not half-way (axe read the fading text as too faint).
+  // A spinner turns for ever, and an animation cancelled meanwhile has nothing left to show.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Every frame needs axe: the page's axe.run asks each frame for its part.
   for (const frame of page.frames()) {
     if (await frame.evaluate(() => !('axe' in window))) await frame.evaluate(axeSource);

@@ -110,4 +110,29 @@ test.describe('issue 46: where is my parcel', () => {
     await expect(arrived.getByText(/^Delivered on \d+ \w+$/)).toBeVisible();
     await expectNoAxeViolations(page);
   });
+
+  test('Emma buys an order again: what is out of stock stays out and is named, the rest reaches the cart', async ({
+    page,
+  }) => {
+    await signInAs(page, 'Emma');
+    // Older than the first page of Emma's orders: found by its product.
+    const { data } = await callApi<{ data: ListedOrder[] }>(page, 'GET', '/order?page=1&query=trail%20runner');
+    const delivered = data.find((o) => o.delivery?.status === 'delivered');
+    if (!delivered) throw new Error('Emma has no delivered order with the trail runners');
+    await page.goto(`/account/orders/${delivered.id}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Buy again', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Not everything can be ordered again' });
+    await expect(dialog).toContainText('These products are not added to your cart:');
+    await expect(dialog.getByRole('listitem')).toHaveText(['Merino hiking socks (2-pack): out of stock']);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('link', { name: 'Continue to cart' }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart' })).toBeVisible();
+    await expect(page.getByRole('listitem')).toHaveText(['trail runner gtx × 1']);
+
+    // One product of the order goes straight on to the cart.
+    await page.goto(`/account/orders/${delivered.id}`);
+    await main.getByRole('button', { name: 'Buy again Trail Runner GTX running shoe' }).click();
+    await expect(page).toHaveURL(/\/cart\?items=trail-runner-gtx%3A1$/);
+  });
 });
