@@ -8,12 +8,14 @@ import net from 'node:net';
 import { buildPath, type EndpointName, ErrorBody, endpoints, type HttpMethod } from '@account/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { PERSONAS } from '../../src/demo/personas.js';
 import { PRIVATE_ADDRESS } from '../fixtures/addresses.js';
+import { mailThrough, startSmtpServer } from '../fixtures/smtp-server.js';
 import type { TestBrowser } from './browser.js';
 import { serveStandIn } from './stand-ins/local-server.js';
 import { signTelegramLogin } from './stand-ins/telegram.js';
+import { forSuite } from './suite.js';
 import { api, freePort, startServer, type TestServer, type TestServerOptions } from './test-app.js';
 
 export const ME = api('/shopuser/me');
@@ -80,6 +82,20 @@ export async function startServerWithAllProviders(
       await auth0.close();
     },
   };
+}
+
+/**
+ * The security centre's suites: a server with every provider, sending mail through a local SMTP
+ * server, for the tests of the calling file. They sign in more often than the rate limits allow,
+ * so the counters are cleared before each test.
+ */
+export function securityCentreSuite(env: Record<string, string> = {}) {
+  const smtp = forSuite(() => startSmtpServer());
+  const server = forSuite(() => startServerWithAllProviders({ env: { ...mailThrough(smtp()), ...env } }));
+  beforeEach(async () => {
+    await server().app.db.kysely.deleteFrom('rateLimits').execute();
+  });
+  return { server, smtp };
 }
 
 // ---- Requests sent raw (any payload, any content type, with or without the XSRF header) ----
