@@ -18,7 +18,7 @@ import { generateShop } from '../bench/generate.js';
 import type { Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { HttpBrowser } from '../test/support/http-browser.js';
-import { startSignIn } from '../test/support/sign-in.js';
+import { signInByEmail } from '../test/support/sign-in.js';
 import { addUnreachableWebhook, openTarget, type TargetDatabase } from './databases.js';
 import { type AccountRows, type AccountState, snapshot, statesNow } from './erasure-checks.js';
 import { firstFew, type Report, rule, sleep } from './report.js';
@@ -87,19 +87,9 @@ async function fillAddressKeyed(db: Db, ids: readonly number[]): Promise<Map<num
 }
 
 /** Signs in over HTTP as the shopper with this verified email (the demo provider's email sign-in). */
-async function signInByEmail(baseUrl: string, email: string): Promise<HttpBrowser> {
+async function signedInByEmail(baseUrl: string, email: string): Promise<HttpBrowser> {
   const browser = new HttpBrowser(baseUrl);
-  await browser.open();
-  const authorize = await startSignIn(browser);
-  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), subject: 'email', email });
-  const chosen = await browser.request({
-    method: 'POST',
-    url: authorize.pathname,
-    body: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const callback = new URL(String(chosen.headers.location));
-  const landed = await browser.request(`${callback.pathname}${callback.search}`);
+  const landed = await signInByEmail(browser, email);
   if (landed.headers.location !== '/account/')
     throw new Error(`${email}: sign-in landed at ${landed.headers.location}`);
   return browser;
@@ -176,7 +166,7 @@ export async function runErasure(options: ErasureOptions): Promise<Report> {
   });
   await server.start();
   const requesters = await Promise.all(
-    inGroup('request').map(async (id) => ({ id, browser: await signInByEmail(server.url, emails.get(id) ?? '') })),
+    inGroup('request').map(async (id) => ({ id, browser: await signedInByEmail(server.url, emails.get(id) ?? '') })),
   );
 
   // The job's accounts: scheduled a day ago with a grace period of days (signed out everywhere).

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
-import { signIn, startSignIn } from './support/sign-in.js';
+import { signIn, signInByEmail } from './support/sign-in.js';
 import { startServer, type TestServer } from './support/test-app.js';
 
 const ME = '/account/api/v1/shopuser/me';
@@ -428,22 +428,7 @@ describe('security notices (issue 19)', () => {
     expect((await post(visitor, SIGN_IN, { Email: address, Code: code })).statusCode).toBe(200);
     const after = smtp.messages.length;
     // The demo provider signs in 'with this email address', asserting it verified.
-    const browser = new TestBrowser(server.app);
-    await browser.open();
-    const authorize = await startSignIn(browser);
-    const form = new URLSearchParams({
-      ...Object.fromEntries(authorize.searchParams),
-      subject: 'email',
-      email: address,
-    });
-    const chosen = await browser.request({
-      method: 'POST',
-      url: authorize.pathname,
-      body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const callback = new URL(String(chosen.headers.location));
-    expect((await browser.request(`${callback.pathname}${callback.search}`)).statusCode).toBe(303);
+    expect((await signInByEmail(new TestBrowser(server.app), address)).statusCode).toBe(303);
     const notice = await nextMailTo(address, after, 'sign in');
     expect(notice.mail.subject).toBe('A sign-in method was added');
   });

@@ -14,7 +14,7 @@ import type { ReceivedMail } from './fixtures/smtp-server.js';
 import { SoftwareAuthenticator } from './support/authenticator.js';
 import { TestBrowser } from './support/browser.js';
 import { securityCentreSuite, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
-import { signIn, startSignIn } from './support/sign-in.js';
+import { signIn, signInByEmail } from './support/sign-in.js';
 import { signTelegramLogin } from './support/stand-ins/telegram.js';
 import { api, databaseKind, sessionsChanged, startServer } from './support/test-app.js';
 
@@ -36,20 +36,6 @@ const expectError = (response: LightMyRequestResponse, status: number, code: str
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toMatchObject({ status, code });
 };
-
-/** Signs in through the demo identity provider as whoever holds this address (its own identity). */
-async function signInByEmail(browser: TestBrowser, email: string) {
-  await browser.open();
-  const authorize = await startSignIn(browser);
-  const chosen = await browser.request({
-    method: 'POST',
-    url: authorize.pathname,
-    body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), subject: 'email', email }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const callback = new URL(String(chosen.headers.location));
-  return browser.request(`${callback.pathname}${callback.search}`);
-}
 
 /** A browser signed in to a brand-new account made by a Telegram sign-in: one identity, no email. */
 async function newTelegramShopper(options: ConstructorParameters<typeof TestBrowser>[1] = {}) {
