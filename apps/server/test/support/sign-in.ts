@@ -3,11 +3,12 @@
  * start path -> authorize page -> pick a shopper -> callback (the server exchanges the code over
  * HTTP and verifies the ID token) -> session.
  */
+import { Account } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { TestBrowser } from './browser.js';
 import type { HttpBrowser } from './http-browser.js';
-import type { TestServer } from './test-app.js';
+import { api, type TestServer } from './test-app.js';
 
 /** A browser of app.inject() or of real HTTP: the sign-in steps are the same. */
 type Browser = Pick<TestBrowser | HttpBrowser, 'request' | 'open'>;
@@ -56,6 +57,13 @@ export async function signInByEmail(browser: Browser, email: string) {
   });
   const callback = new URL(String(chosen.headers.location));
   return browser.request(`${callback.pathname}${callback.search}`);
+}
+
+/** The signed-in shopper's account, as GET /shopuser/me answers it. */
+export async function accountOf(browser: Browser): Promise<Account> {
+  const response = await browser.request(api('/shopuser/me'));
+  expect(response.statusCode, response.body).toBe(200);
+  return Account.parse(response.json());
 }
 
 /** A browser of app.inject() signed in as the demo provider's shopper `subject`. */
