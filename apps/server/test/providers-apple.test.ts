@@ -10,7 +10,7 @@ import { Account } from '@account/contract';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, TestBrowser } from './support/browser.js';
-import { expectRejected, signedIn } from './support/sign-in.js';
+import { expectRejected, expectXsrfRefused, signedIn } from './support/sign-in.js';
 import { type AppleStandIn, appleStandIn, type MintOptions } from './support/stand-ins/apple.js';
 import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { forSuite } from './support/suite.js';
@@ -219,15 +219,7 @@ describe(`§7 POST /login/apple: request checks (${databaseKind})`, () => {
   it('needs the X-XSRF-TOKEN header: 403, nobody signed in', async () => {
     const b = await anonymous(server);
     const nonce = await nonceFor(b);
-    const response = await b.request({
-      method: 'POST',
-      url: api('/login/apple'),
-      body: { Token: await apple.mint({ ...person(), nonce }) },
-      withoutXsrf: true,
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('xsrf_token_invalid');
-    expect((await b.request(me)).statusCode).toBe(401);
+    await expectXsrfRefused(b, api('/login/apple'), { Token: await apple.mint({ ...person(), nonce }) });
   });
 
   it('answers a malformed body with 400 and the fields', async () => {

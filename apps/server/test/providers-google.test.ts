@@ -7,7 +7,7 @@
 import { Account } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, type TestBrowser } from './support/browser.js';
-import { expectRejected, signedIn } from './support/sign-in.js';
+import { expectRejected, expectXsrfRefused, signedIn } from './support/sign-in.js';
 import { type GoogleStandIn, googleStandIn } from './support/stand-ins/google.js';
 import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { forSuite } from './support/suite.js';
@@ -173,16 +173,8 @@ describe(`§8 Login failure with the search-engine company's sign-in: refused, s
 
 describe(`§7 POST /login/google: request checks (${databaseKind})`, () => {
   it('needs the X-XSRF-TOKEN header: 403, nobody signed in', async () => {
-    const b = await anonymous(server);
-    const response = await b.request({
-      method: 'POST',
-      url: api('/login/google'),
-      body: { Credential: await google.mint(person()), ClientId: CLIENT_ID },
-      withoutXsrf: true,
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('xsrf_token_invalid');
-    expect((await b.request(me)).statusCode).toBe(401);
+    const body = { Credential: await google.mint(person()), ClientId: CLIENT_ID };
+    await expectXsrfRefused(await anonymous(server), api('/login/google'), body);
   });
 
   it('answers a malformed body with 400 and the fields', async () => {

@@ -9,7 +9,7 @@ import { Account } from '@account/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, type TestBrowser } from './support/browser.js';
-import { expectRejected } from './support/sign-in.js';
+import { expectRejected, expectXsrfRefused } from './support/sign-in.js';
 import { signTelegramLogin, type TelegramLoginData, telegramStandIn } from './support/stand-ins/telegram.js';
 import { forSuite } from './support/suite.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -166,16 +166,7 @@ describe(`§8 Login failure with the messaging-app widget: refused, signed out (
 
 describe(`§7 POST /login/telegram: request checks (${databaseKind})`, () => {
   it('needs the X-XSRF-TOKEN header: 403, nobody signed in', async () => {
-    const b = await anonymous(server);
-    const response = await b.request({
-      method: 'POST',
-      url: api('/login/telegram'),
-      body: widgetData(),
-      withoutXsrf: true,
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('xsrf_token_invalid');
-    expect((await b.request(me)).statusCode).toBe(401);
+    await expectXsrfRefused(await anonymous(server), api('/login/telegram'), widgetData());
   });
 
   it('answers a malformed body with 400 and the fields', async () => {

@@ -59,6 +59,14 @@ export async function signInByEmail(browser: Browser, email: string) {
   return browser.request(`${callback.pathname}${callback.search}`);
 }
 
+/** A token sign-in sent without the X-XSRF-TOKEN header: 403 xsrf_token_invalid, and still signed out. */
+export async function expectXsrfRefused(browser: TestBrowser, url: string, body: unknown): Promise<void> {
+  const response = await browser.request({ method: 'POST', url, body, withoutXsrf: true });
+  expect(response.statusCode).toBe(403);
+  expect(response.json().code).toBe('xsrf_token_invalid');
+  expect((await browser.request(api('/shopuser/me'))).statusCode).toBe(401);
+}
+
 /** The signed-in shopper's account, as GET /shopuser/me answers it. */
 export async function accountOf(browser: Browser): Promise<Account> {
   const response = await browser.request(api('/shopuser/me'));
