@@ -23,6 +23,23 @@ export interface TargetDatabase {
 export const openTarget = (database: TargetDatabase): Db =>
   openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
 
+/**
+ * Configures a webhook endpoint on a port nobody listens on (the discard port): with one
+ * configured every change writes its event into the outbox, which the checks read; the run's
+ * server never calls it (WEBHOOK_DELIVERY=false, RUN_SERVER_ENV).
+ */
+export async function addUnreachableWebhook(db: Db): Promise<void> {
+  await db.kysely
+    .insertInto('webhookEndpoints')
+    .values({
+      url: 'http://127.0.0.1:9/webhooks',
+      secret: 'whsec_reliability',
+      description: 'reliability run',
+      createdAt: new Date().toISOString(),
+    })
+    .execute();
+}
+
 export function sqliteDatabase(): TargetDatabase {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'account-reliability-'));
   return {

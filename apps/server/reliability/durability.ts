@@ -17,10 +17,10 @@ import {
   Voucher,
   VoucherClaimResult,
 } from '@account/contract';
-import { openTarget, type TargetDatabase } from './databases.js';
+import { addUnreachableWebhook, openTarget, type TargetDatabase } from './databases.js';
 import { checkDurability, type ShopperBefore, type Tally, type WriteAttempt } from './durability-checks.js';
 import { firstFew, type Report, sleep } from './report.js';
-import { ServerProcess } from './server-process.js';
+import { RUN_SERVER_ENV, ServerProcess } from './server-process.js';
 import { account, api, call, type Outcome, type Shopper, signInShoppers } from './shoppers.js';
 
 export interface DurabilityOptions {
@@ -37,8 +37,6 @@ export interface DurabilityOptions {
 export const DURABILITY_SUBJECTS = ['demo-emma', 'demo-sofia', 'demo-lukas', 'demo-noah', 'new'] as const;
 /** The claim codes of the demo shop's campaigns (see db/seed/vouchers.ts). */
 const CLAIM_CODES = ['TRAIL2026', 'PINE5'];
-/** A port nobody listens on: the configured webhook endpoint, never called (WEBHOOK_DELIVERY=false). */
-const UNREACHABLE_ENDPOINT = 'http://127.0.0.1:9/webhooks';
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 const pause = (outcome: Outcome) => (outcome.kind === 'answered' ? Promise.resolve() : sleep(100));
@@ -55,12 +53,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
   const { database } = options;
   mkdirSync(options.logDir, { recursive: true });
   const server = await ServerProcess.create({
-    env: {
-      ...database.env,
-      DEMO: 'true',
-      SIGN_IN_RATE_LIMIT: '1000000',
-      WEBHOOK_DELIVERY: 'false',
-    },
+    env: { ...database.env, ...RUN_SERVER_ENV },
     logFile: path.join(options.logDir, `durability-${database.kind}.log`),
   });
   const began = performance.now();
@@ -68,15 +61,7 @@ export async function runDurability(options: DurabilityOptions): Promise<Report>
 
   // A configured endpoint makes every change write its event into the outbox.
   const direct = openTarget(database);
-  await direct.kysely
-    .insertInto('webhookEndpoints')
-    .values({
-      url: UNREACHABLE_ENDPOINT,
-      secret: 'whsec_reliability',
-      description: 'reliability run',
-      createdAt: new Date().toISOString(),
-    })
-    .execute();
+  await addUnreachableWebhook(direct);
   await direct.close();
 
   const shoppers = await signInShoppers(server.url, options.subjects ?? DURABILITY_SUBJECTS);

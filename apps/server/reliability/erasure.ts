@@ -18,11 +18,11 @@ import { generateShop } from '../bench/generate.js';
 import type { Db } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { HttpBrowser } from '../test/support/http-browser.js';
-import { startSignIn } from '../test/support/sign-in.js';
-import { openTarget, type TargetDatabase } from './databases.js';
+import { signInByEmail } from '../test/support/sign-in.js';
+import { addUnreachableWebhook, openTarget, type TargetDatabase } from './databases.js';
 import { type AccountRows, type AccountState, snapshot, statesNow } from './erasure-checks.js';
 import { firstFew, type Report, rule, sleep } from './report.js';
-import { ServerProcess } from './server-process.js';
+import { RUN_SERVER_ENV, ServerProcess } from './server-process.js';
 import { api, call, type Outcome } from './shoppers.js';
 
 export interface ErasureOptions {
@@ -38,8 +38,6 @@ export interface ErasureOptions {
 /** Orders per account on average; the first account has HEAVY_ORDERS, the longest erasure. */
 const ORDERS_PER_ACCOUNT = 40;
 const HEAVY_ORDERS = 1500;
-/** A port nobody listens on: the configured webhook endpoint, never called (WEBHOOK_DELIVERY=false). */
-const UNREACHABLE_ENDPOINT = 'http://127.0.0.1:9/webhooks';
 /** How long after a restart the job may take to erase what is still due. */
 const FINISH_TIMEOUT_MS = 180_000;
 
@@ -89,19 +87,9 @@ async function fillAddressKeyed(db: Db, ids: readonly number[]): Promise<Map<num
 }
 
 /** Signs in over HTTP as the shopper with this verified email (the demo provider's email sign-in). */
-async function signInByEmail(baseUrl: string, email: string): Promise<HttpBrowser> {
+async function signedInByEmail(baseUrl: string, email: string): Promise<HttpBrowser> {
   const browser = new HttpBrowser(baseUrl);
-  await browser.open();
-  const authorize = await startSignIn(browser);
-  const form = new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), subject: 'email', email });
-  const chosen = await browser.request({
-    method: 'POST',
-    url: authorize.pathname,
-    body: form.toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const callback = new URL(String(chosen.headers.location));
-  const landed = await browser.request(`${callback.pathname}${callback.search}`);
+  const landed = await signInByEmail(browser, email);
   if (landed.headers.location !== '/account/')
     throw new Error(`${email}: sign-in landed at ${landed.headers.location}`);
   return browser;
@@ -159,15 +147,7 @@ export async function runErasure(options: ErasureOptions): Promise<Report> {
   });
   const ids = Array.from({ length: options.accounts }, (_, i) => shop.firstShopperId + i);
   const emails = await fillAddressKeyed(direct, ids);
-  await direct.kysely
-    .insertInto('webhookEndpoints')
-    .values({
-      url: UNREACHABLE_ENDPOINT,
-      secret: 'whsec_reliability',
-      description: 'reliability run',
-      createdAt: new Date().toISOString(),
-    })
-    .execute();
+  await addUnreachableWebhook(direct);
   // A third each; the first, the heavy account, waits for the job.
   const GROUPS: Group[] = ['job', 'request', 'kept'];
   const groups = new Map(ids.map((id, index) => [id, GROUPS[index % 3] ?? 'kept']));
@@ -176,11 +156,9 @@ export async function runErasure(options: ErasureOptions): Promise<Report> {
   const server = await ServerProcess.create({
     env: {
       ...database.env,
-      DEMO: 'true',
+      ...RUN_SERVER_ENV,
       // No mail: a deletion is confirmed with the typed word after a recent sign-in.
       MAIL_TRANSPORT: 'none',
-      SIGN_IN_RATE_LIMIT: '1000000',
-      WEBHOOK_DELIVERY: 'false',
       RECENT_SIGN_IN: '3600',
       ACCOUNT_DELETION_POLL_INTERVAL_MS: '100',
     },
@@ -188,7 +166,7 @@ export async function runErasure(options: ErasureOptions): Promise<Report> {
   });
   await server.start();
   const requesters = await Promise.all(
-    inGroup('request').map(async (id) => ({ id, browser: await signInByEmail(server.url, emails.get(id) ?? '') })),
+    inGroup('request').map(async (id) => ({ id, browser: await signedInByEmail(server.url, emails.get(id) ?? '') })),
   );
 
   // The job's accounts: scheduled a day ago with a grace period of days (signed out everywhere).

@@ -14,7 +14,7 @@ import type SQLite from 'better-sqlite3';
 import { SQLITE_BUSY_BUDGET_MS } from '../src/db/sqlite-busy.js';
 import { openTarget, type PostgresCluster, type TargetDatabase } from './databases.js';
 import { firstFew, maximum, percentile, type Report, rule, sleep } from './report.js';
-import { ServerProcess } from './server-process.js';
+import { RUN_SERVER_ENV, ServerProcess } from './server-process.js';
 import { api, call, type Outcome, ok, type Shopper, signInShoppers } from './shoppers.js';
 
 export interface OutageOptions {
@@ -67,7 +67,7 @@ export async function runOutage(options: OutageOptions): Promise<Report> {
   if (kind === 'postgres' && !cluster) throw new Error('the PostgreSQL outage needs a cluster of its own');
   mkdirSync(options.logDir, { recursive: true });
   const server = await ServerProcess.create({
-    env: { ...database.env, DEMO: 'true', SIGN_IN_RATE_LIMIT: '1000000', WEBHOOK_DELIVERY: 'false' },
+    env: { ...database.env, ...RUN_SERVER_ENV },
     logFile: path.join(options.logDir, `outage-${kind}.log`),
   });
   await server.start();

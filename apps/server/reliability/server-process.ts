@@ -14,6 +14,12 @@ import { sleep } from './report.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * Settings of a run's server beyond its database: the demo shop, sign-in limits out of the load's
+ * way, and webhook events kept in the outbox rather than delivered.
+ */
+export const RUN_SERVER_ENV = { DEMO: 'true', SIGN_IN_RATE_LIMIT: '1000000', WEBHOOK_DELIVERY: 'false' } as const;
+
 export interface ServerProcessOptions {
   /** The database (DATA_DIR or DATABASE_URL) and any further settings. */
   env: Record<string, string>;

@@ -5,12 +5,12 @@
  * one default delivery address per shopper (§4 Set default, Address delete), and never touches
  * another shopper's address. Bodies are sent with capitalised keys, as the web client does (§7).
  */
-import { Account, Address, ALL_FEATURES, DEFAULT_ADDRESS_FIELDS, FIELD_TYPES, field } from '@account/contract';
+import { Address, ALL_FEATURES, DEFAULT_ADDRESS_FIELDS, FIELD_TYPES, field } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { accountOf, signIn } from './support/sign-in.js';
 import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop: all features, EU VAT reverse charge on, the default address fields. */
@@ -48,7 +48,6 @@ afterAll(async () => {
 });
 
 const ADDRESS = api('/address');
-const ME = api('/shopuser/me');
 
 const PRIVATE = PRIVATE_ADDRESS;
 /** A Dutch VAT number with a correct check digit. */
@@ -63,12 +62,7 @@ async function signedIn(subject = 'new', s: TestServer = server): Promise<TestBr
   return browser;
 }
 
-async function account(browser: TestBrowser): Promise<Account> {
-  const response = await browser.request(ME);
-  expect(response.statusCode).toBe(200);
-  return Account.parse(response.json());
-}
-const addresses = async (browser: TestBrowser) => (await account(browser)).addresses;
+const addresses = async (browser: TestBrowser) => (await accountOf(browser)).addresses;
 
 const create = (browser: TestBrowser, body: unknown) => browser.request({ method: 'POST', url: ADDRESS, body });
 const patch = (browser: TestBrowser, body: unknown) => browser.request({ method: 'PATCH', url: ADDRESS, body });
@@ -663,7 +657,7 @@ describe(`§6 and DESIGN §4: who may do what (${databaseKind})`, () => {
     const browser = await signedIn('demo-emma', featureOffServer);
     const config = (await browser.request(api('/setting'))).json() as { enableFeatures: string[] };
     expect(config.enableFeatures).not.toContain('AddressBook');
-    const before = await rowsOf(featureOffServer, { shopper: (await account(browser)).id });
+    const before = await rowsOf(featureOffServer, { shopper: (await accountOf(browser)).id });
     const id = before[0]!.id;
     for (const response of [
       await create(browser, PRIVATE),
@@ -673,7 +667,7 @@ describe(`§6 and DESIGN §4: who may do what (${databaseKind})`, () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'feature_disabled' });
     }
-    expect(await rowsOf(featureOffServer, { shopper: (await account(browser)).id })).toEqual(before);
+    expect(await rowsOf(featureOffServer, { shopper: (await accountOf(browser)).id })).toEqual(before);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { Account, ErrorBody } from '@account/contract';
+import { ErrorBody } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ import {
 } from './fixtures/images.js';
 import { TestBrowser } from './support/browser.js';
 import { multipart } from './support/security.js';
-import { signIn } from './support/sign-in.js';
+import { accountOf, signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
@@ -75,10 +75,6 @@ async function signedIn(subject: string): Promise<TestBrowser> {
   return browser;
 }
 
-async function account(browser: TestBrowser): Promise<Account> {
-  return Account.parse((await browser.request(api('/shopuser/me'))).json());
-}
-
 const avatarRows = (shopperId: number) =>
   server.app.db.kysely.selectFrom('avatars').select(['id', 'sha256']).where('shopperId', '=', shopperId).execute();
 
@@ -103,7 +99,7 @@ describe(`§7 POST /shopUser/uploadImage: accepted images (${databaseKind})`, ()
     expect(response.statusCode).toBe(200);
     const { imageUrl } = response.json() as { imageUrl: string };
     expect(imageUrl).toMatch(/^\/account\/api\/v1\/shopUser\/avatar\/\d+-[0-9a-f]{16}\.jpg$/);
-    expect((await account(browser)).imageUrl).toBe(imageUrl);
+    expect((await accountOf(browser)).imageUrl).toBe(imageUrl);
 
     const served = await new TestBrowser(server.app).request(imageUrl);
     expect(served.statusCode).toBe(200);
@@ -219,7 +215,7 @@ describe(`§7 POST /shopUser/uploadImage: one avatar per shopper (${databaseKind
     expect(second.imageUrl).not.toBe(first.imageUrl);
     expect((await browser.request(first.imageUrl)).statusCode).toBe(404);
     expect((await browser.request(second.imageUrl)).statusCode).toBe(200);
-    const me = await account(browser);
+    const me = await accountOf(browser);
     expect(me.imageUrl).toBe(second.imageUrl);
     expect(await avatarRows(me.id)).toHaveLength(1);
   });
@@ -228,7 +224,7 @@ describe(`§7 POST /shopUser/uploadImage: one avatar per shopper (${databaseKind
     const browser = await signedIn('demo-emma');
     const results = await Promise.all([upload(browser, await png(30, 30)), upload(browser, await png(31, 31))]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    const me = await account(browser);
+    const me = await accountOf(browser);
     const rows = await avatarRows(me.id);
     expect(rows).toHaveLength(1);
     expect(me.imageUrl).toContain(`/${rows[0]?.id}-`);
@@ -240,19 +236,19 @@ describe(`§7 POST /shopUser/uploadImage: one avatar per shopper (${databaseKind
     const mine = (await upload(emma, await png(70, 70))).json() as { imageUrl: string };
     const theirs = (await upload(sofia, await png(71, 71))).json() as { imageUrl: string };
     expect(theirs.imageUrl).not.toBe(mine.imageUrl);
-    expect((await account(emma)).imageUrl).toBe(mine.imageUrl);
+    expect((await accountOf(emma)).imageUrl).toBe(mine.imageUrl);
     expect((await emma.request(mine.imageUrl)).statusCode).toBe(200);
-    expect((await account(sofia)).imageUrl).toBe(theirs.imageUrl);
+    expect((await accountOf(sofia)).imageUrl).toBe(theirs.imageUrl);
   });
 });
 
 describe(`§7 POST /shopUser/uploadImage: refused files (${databaseKind})`, () => {
   /** Refused uploads change nothing: the same imageUrl and the same stored rows. */
   async function expectUnchanged(browser: TestBrowser, send: () => Promise<LightMyRequestResponse>) {
-    const before = await account(browser);
+    const before = await accountOf(browser);
     const rowsBefore = await avatarRows(before.id);
     const response = await send();
-    const after = await account(browser);
+    const after = await accountOf(browser);
     expect(after.imageUrl).toBe(before.imageUrl);
     expect(await avatarRows(after.id)).toEqual(rowsBefore);
     return response;
@@ -388,7 +384,7 @@ describe(`§7 POST /shopUser/uploadImage: stops reading at the limit (${database
 
   it('answers 413 over a real connection while a 64 MB chunked upload is still being sent', async () => {
     const browser = await signedIn('demo-sofia');
-    const before = await account(browser);
+    const before = await accountOf(browser);
     const { port } = new URL(server.baseUrl);
     const boundary = `----FormBoundary${randomBytes(8).toString('hex')}`;
     const head = Buffer.from(
@@ -455,7 +451,7 @@ describe(`§7 POST /shopUser/uploadImage: stops reading at the limit (${database
     // ...and then the server hung up instead of reading (and discarding) the rest.
     expect(closed).toBe(true);
     expect(written).toBeLessThan(total / 4);
-    const after = await account(browser);
+    const after = await accountOf(browser);
     expect(after.imageUrl).toBe(before.imageUrl);
   });
 });
@@ -510,6 +506,6 @@ describe(`§7 POST /shopUser/uploadImage: sign-in and the XSRF token (${database
       headers: { ...authHeaders(browser), 'content-type': form.contentType },
     });
     expect(response.statusCode).toBe(415);
-    expect((await account(browser)).firstName).not.toBe('Mallory');
+    expect((await accountOf(browser)).firstName).not.toBe('Mallory');
   });
 });

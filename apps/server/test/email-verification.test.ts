@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
-import { signIn, startSignIn } from './support/sign-in.js';
+import { accountOf, signIn, signInByEmail } from './support/sign-in.js';
 import { startServer, type TestServer } from './support/test-app.js';
 
 const ME = '/account/api/v1/shopuser/me';
@@ -68,7 +68,6 @@ async function signedIn(subject: string, s: TestServer = server, userAgent?: str
   return browser;
 }
 
-const account = async (browser: TestBrowser) => Account.parse((await browser.request(ME)).json());
 const post = (browser: TestBrowser, url: string, body: unknown = {}) => browser.request({ method: 'POST', url, body });
 
 /** The mails received to this address since `since` (an index into smtp.messages). */
@@ -113,7 +112,7 @@ describe('verified email (issue 19: the account knows whether its email is prove
   it('an unverified email gets a six-digit code by SMTP, as text and HTML, and the code verifies it once', async () => {
     const sofia = await signedIn('demo-sofia');
     await db().updateTable('shoppers').set({ emailVerifiedBy: null }).where('email', '=', SOFIA_EMAIL).execute();
-    expect(await account(sofia)).toMatchObject({ email: SOFIA_EMAIL, isEmailVerified: false, pendingEmail: null });
+    expect(await accountOf(sofia)).toMatchObject({ email: SOFIA_EMAIL, isEmailVerified: false, pendingEmail: null });
 
     const before = smtp.messages.length;
     const sent = await post(sofia, SEND);
@@ -180,12 +179,12 @@ describe('verified email (issue 19: the account knows whether its email is prove
 
   it('ASVS 7.5.1: a verified email is changed only soon after a sign-in (the step-up rule); nothing of the form is saved otherwise', async () => {
     const sofia = await signedIn('demo-sofia');
-    const { firstName } = await account(sofia);
+    const { firstName } = await accountOf(sofia);
     await db().updateTable('sessions').set({ createdAt: '2020-01-01T00:00:00.000Z' }).execute();
     const refused = await post(sofia, UPDATE, { Email: 'sofia.late@example.com' });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'recent_sign_in_required' });
-    expect(await account(sofia)).toMatchObject({ email: SOFIA_EMAIL, pendingEmail: null, firstName });
+    expect(await accountOf(sofia)).toMatchObject({ email: SOFIA_EMAIL, pendingEmail: null, firstName });
   });
 
   it('emails are unique among verified accounts: a taken address gets the same answer and never a code', async () => {
@@ -212,7 +211,7 @@ describe('verified email (issue 19: the account knows whether its email is prove
     await db().updateTable('shoppers').set({ email: 'shared@example.com' }).where('email', '=', NOAH_EMAIL).execute();
     try {
       expectFieldError(await post(sofia, VERIFY, { Code: code }), { Email: 'ac_EmailCannotBeUsed' });
-      expect(await account(sofia)).toMatchObject({ email: SOFIA_EMAIL, pendingEmail: 'shared@example.com' });
+      expect(await accountOf(sofia)).toMatchObject({ email: SOFIA_EMAIL, pendingEmail: 'shared@example.com' });
     } finally {
       await db().updateTable('shoppers').set({ email: NOAH_EMAIL }).where('email', '=', 'shared@example.com').execute();
     }
@@ -357,7 +356,7 @@ describe('sign in with an emailed code (issue 19)', () => {
     const code = codeIn(await nextMailTo(victim, before));
     const signedInVictim = Account.parse((await post(visitor, SIGN_IN, { Email: victim, Code: code })).json());
     expect(signedInVictim).toMatchObject({ email: victim, isEmailVerified: true, firstTimeLogin: true });
-    expect(signedInVictim.id).not.toBe((await account(attacker)).id);
+    expect(signedInVictim.id).not.toBe((await accountOf(attacker)).id);
     // The attacker can now never confirm the address: another account holds it verified.
     expect((await post(attacker, SEND)).statusCode).toBe(200);
     expectFieldError(await post(attacker, VERIFY, { Code: code }), INVALID);
@@ -428,22 +427,7 @@ describe('security notices (issue 19)', () => {
     expect((await post(visitor, SIGN_IN, { Email: address, Code: code })).statusCode).toBe(200);
     const after = smtp.messages.length;
     // The demo provider signs in 'with this email address', asserting it verified.
-    const browser = new TestBrowser(server.app);
-    await browser.open();
-    const authorize = await startSignIn(browser);
-    const form = new URLSearchParams({
-      ...Object.fromEntries(authorize.searchParams),
-      subject: 'email',
-      email: address,
-    });
-    const chosen = await browser.request({
-      method: 'POST',
-      url: authorize.pathname,
-      body: form.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const callback = new URL(String(chosen.headers.location));
-    expect((await browser.request(`${callback.pathname}${callback.search}`)).statusCode).toBe(303);
+    expect((await signInByEmail(new TestBrowser(server.app), address)).statusCode).toBe(303);
     const notice = await nextMailTo(address, after, 'sign in');
     expect(notice.mail.subject).toBe('A sign-in method was added');
   });

@@ -6,7 +6,9 @@
  * nothing; keys are the shopper's own and expire.
  */
 import { type EndpointName, endpoints, IDEMPOTENCY_KEY_HEADER } from '@account/contract';
+import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShoppersTable } from '../src/db/types.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import type { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
@@ -86,44 +88,46 @@ async function campaign(): Promise<{ id: number; claimCode: string }> {
   return { id, claimCode };
 }
 
+/** The tables the create calls add the shopper's rows to. */
+type ShopperTable = 'addresses' | 'shopperAchievements' | 'vouchers' | 'telephoneVerifications' | 'emailCodes';
+
+const countShoppersRows = (table: ShopperTable, shopperId: number) =>
+  db()
+    .selectFrom(table)
+    .select((e) => e.fn.countAll().as('n'))
+    .where('shopperId', '=', shopperId);
+type RowCount = ReturnType<typeof countShoppersRows>;
+
+/** A call's `made`: how many of the shopper's rows `table` holds, of those `only` keeps. */
+const rowsIn =
+  (table: ShopperTable, only: (rows: RowCount) => RowCount = (rows) => rows): CreateCall['made'] =>
+  (shopperId) =>
+    count(only(countShoppersRows(table, shopperId)).executeTakeFirstOrThrow());
+
+/** A call's `prepare` for a code sent to the shopper: sets what the code goes to, then posts to `path`. */
+const sendingTo =
+  (path: string, contact: () => Updateable<ShoppersTable>): CreateCall['prepare'] =>
+  async (shopperId) => {
+    await db().updateTable('shoppers').set(contact()).where('id', '=', shopperId).execute();
+    return { url: api(path), body: {} };
+  };
+
 /** Every call the contract marks as taking an Idempotency-Key; the type checker insists on each. */
 const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = {
   createAddress: {
     prepare: async () => ({ url: api('/address'), body: PRIVATE_ADDRESS }),
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('addresses')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .executeTakeFirstOrThrow(),
-      ),
+    made: rowsIn('addresses'),
   },
   claimAchievement: {
     prepare: async (shopperId) => ({
       url: api(`/achievement/claim/${await claimableAchievement(shopperId)}`),
       body: {},
     }),
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('shopperAchievements')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .where('claimDate', 'is not', null)
-          .executeTakeFirstOrThrow(),
-      ),
+    made: rowsIn('shopperAchievements', (rows) => rows.where('claimDate', 'is not', null)),
   },
   claimVoucherByCode: {
     prepare: async () => ({ url: api(`/voucher/claim/${(await campaign()).claimCode}`), body: {} }),
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('vouchers')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .executeTakeFirstOrThrow(),
-      ),
+    made: rowsIn('vouchers'),
   },
   claimVoucherById: {
     prepare: async (shopperId) => {
@@ -156,63 +160,24 @@ const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = 
       ),
   },
   sendVerifySms: {
-    prepare: async (shopperId) => {
-      await db()
-        .updateTable('shoppers')
-        .set({ telephone: `+31 6${20_000_000 + fixtures++}` })
-        .where('id', '=', shopperId)
-        .execute();
-      return { url: api('/shopUser/sendVerifySms'), body: {} };
-    },
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('telephoneVerifications')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .executeTakeFirstOrThrow(),
-      ),
+    prepare: sendingTo('/shopUser/sendVerifySms', () => ({ telephone: `+31 6${20_000_000 + fixtures++}` })),
+    made: rowsIn('telephoneVerifications'),
   },
   sendEmailCode: {
-    prepare: async (shopperId) => {
-      await db()
-        .updateTable('shoppers')
-        .set({ email: `idempotent${fixtures++}@example.com`, emailVerifiedBy: null, emailVerifiedAt: null })
-        .where('id', '=', shopperId)
-        .execute();
-      return { url: api('/shopUser/sendEmailCode'), body: {} };
-    },
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('emailCodes')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .executeTakeFirstOrThrow(),
-      ),
+    prepare: sendingTo('/shopUser/sendEmailCode', () => ({
+      email: `idempotent${fixtures++}@example.com`,
+      emailVerifiedBy: null,
+      emailVerifiedAt: null,
+    })),
+    made: rowsIn('emailCodes'),
   },
   sendDeletionCode: {
-    prepare: async (shopperId) => {
-      await db()
-        .updateTable('shoppers')
-        .set({
-          email: `leaving${fixtures++}@example.com`,
-          emailVerifiedBy: 'code',
-          emailVerifiedAt: new Date().toISOString(),
-        })
-        .where('id', '=', shopperId)
-        .execute();
-      return { url: api('/privacy/deletion-code'), body: {} };
-    },
-    made: (shopperId) =>
-      count(
-        db()
-          .selectFrom('emailCodes')
-          .select((e) => e.fn.countAll().as('n'))
-          .where('shopperId', '=', shopperId)
-          .where('purpose', '=', 'delete_account')
-          .executeTakeFirstOrThrow(),
-      ),
+    prepare: sendingTo('/privacy/deletion-code', () => ({
+      email: `leaving${fixtures++}@example.com`,
+      emailVerifiedBy: 'code',
+      emailVerifiedAt: new Date().toISOString(),
+    })),
+    made: rowsIn('emailCodes', (rows) => rows.where('purpose', '=', 'delete_account')),
   },
 };
 

@@ -10,6 +10,7 @@ import { Account } from '@account/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from './fixtures/images.js';
+import { eventually } from './support/eventually.js';
 import { HttpBrowser } from './support/http-browser.js';
 import { signIn } from './support/sign-in.js';
 import { api, freePort, freshDatabase } from './support/test-app.js';
@@ -53,19 +54,6 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
     }
     if (Date.now() > until) throw new Error(`instance on ${port} did not become ready`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }
 
@@ -193,7 +181,7 @@ describe('issue 8: two instances on one PostgreSQL', () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    await eventually(() => expect(receiver.acknowledged().length - before).toBeGreaterThanOrEqual(20));
+    await eventually(() => expect(receiver.acknowledged().length - before).toBeGreaterThanOrEqual(20), 15_000);
     // Let any duplicate arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const ids = receiver.acknowledged().map((event) => event.id);
@@ -233,7 +221,7 @@ describe('issue 8: two instances on one PostgreSQL', () => {
         [ids],
       );
       expect(Number(rows[0]?.n)).toBe(ids.length);
-    });
+    }, 15_000);
     const { rows: events } = await client.query<{ shopper_id: number; n: string }>(
       "select shopper_id, count(*) as n from webhook_events where type = 'shopper.deleted' and shopper_id = any($1) group by shopper_id",
       [ids],
@@ -249,7 +237,7 @@ describe('issue 8: two instances on one PostgreSQL', () => {
     await eventually(() => {
       const deleted = receiver.acknowledged().filter((e) => e.type === 'shopper.deleted' && ids.includes(e.shopper.id));
       expect(deleted.length).toBeGreaterThanOrEqual(ids.length);
-    });
+    }, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const deliveries = receiver.received.filter((r) => {
       const event = JSON.parse(r.body) as { type: string; shopper: { id: number } };
@@ -278,7 +266,7 @@ describe('issue 8: two instances on one PostgreSQL', () => {
       (await browser.request({ method: 'PATCH', url: api('/setting/newsletters'), body: { NewsletterIds: [3] } }))
         .statusCode,
     ).toBe(200);
-    await eventually(() => expect(receiver.received.length).toBeGreaterThan(count));
+    await eventually(() => expect(receiver.received.length).toBeGreaterThan(count), 15_000);
     a.process.kill('SIGTERM');
     // The instance waits for the endpoint's answer, a second away, before it exits.
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -16,6 +16,7 @@ import { SHOPPER_DATA, type ShopperTable } from '../src/modules/privacy/shopper-
 import { png } from './fixtures/images.js';
 import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
+import { eventually } from './support/eventually.js';
 import { multipart, send } from './support/security.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -636,16 +637,4 @@ async function failAtErasureEnd(s: TestServer): Promise<{ remove(): Promise<void
       await sql`drop trigger fail_erasure`.execute(db(s));
     },
   };
-}
-
-async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 }

@@ -7,7 +7,7 @@
 import { Account, ProfileModel } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { accountOf, signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
@@ -43,15 +43,9 @@ const SCHEMA_ONLY_EMAIL = `${'a'.repeat(65)}@example.com`;
 async function freshShopper(): Promise<{ browser: TestBrowser; id: number }> {
   const browser = new TestBrowser(server.app);
   await signIn(browser, 'new');
-  const id = (await account(browser)).id;
+  const id = (await accountOf(browser)).id;
   await server.app.db.kysely.updateTable('shoppers').set({ emailVerifiedBy: null }).where('id', '=', id).execute();
   return { browser, id };
-}
-
-async function account(browser: TestBrowser): Promise<Account> {
-  const response = await browser.request(api('/shopuser/me'));
-  expect(response.statusCode).toBe(200);
-  return Account.parse(response.json());
 }
 
 const save = (browser: TestBrowser, body: unknown) => browser.request({ method: 'POST', url: UPDATE, body });
@@ -89,7 +83,7 @@ describe(`§7 POST /shopUser/updateAccount: the edit-profile form (${databaseKin
       birthDate: '1990-05-17',
       isTelephoneVerified: false,
     });
-    expect(await account(browser)).toEqual(saved);
+    expect(await accountOf(browser)).toEqual(saved);
   });
 
   it('§9 Dates: yyyy-MM-dd is accepted too; an empty birth date clears it; a missing one keeps it', async () => {
@@ -113,11 +107,11 @@ describe(`§7 POST /shopUser/updateAccount: the edit-profile form (${databaseKin
     ['ConfirmTelephone', { ConfirmTelephone: 'ac_ConfirmTelephoneRequiredMessage' }],
   ])('§5 Profile: %s is required (blank, whitespace or null): 400 with its own key', async (field, fields) => {
     const { browser } = await freshShopper();
-    const before = await account(browser);
+    const before = await accountOf(browser);
     for (const value of ['', '   ', null]) {
       expectFields(await save(browser, { ...PROFILE, [field]: value }), fields);
     }
-    expect(await account(browser)).toEqual(before);
+    expect(await accountOf(browser)).toEqual(before);
   });
 
   it('§5 Profile: a missing required field is reported like a blank one (the body is still the profile model)', async () => {
@@ -155,7 +149,7 @@ describe(`§7 POST /shopUser/updateAccount: the edit-profile form (${databaseKin
       Telephone: 'ac_FieldInvalidMaxLengthMessage',
       ConfirmTelephone: 'ac_FieldInvalidMaxLengthMessage',
     });
-    expect((await account(browser)).telephone).toBe(fifteen);
+    expect((await accountOf(browser)).telephone).toBe(fifteen);
   });
 
   it('§5 Profile: a malformed email gives ac_EmailIsInvalidMessage (shared schema)', async () => {
@@ -172,11 +166,11 @@ describe(`§7 POST /shopUser/updateAccount: the edit-profile form (${databaseKin
       ProfileModel.safeParse({ ...model, email: SCHEMA_ONLY_EMAIL, confirmEmail: SCHEMA_ONLY_EMAIL }).success,
     ).toBe(true);
     const { browser } = await freshShopper();
-    const before = await account(browser);
+    const before = await accountOf(browser);
     expectFields(await save(browser, { ...PROFILE, Email: SCHEMA_ONLY_EMAIL, ConfirmEmail: SCHEMA_ONLY_EMAIL }), {
       Email: 'ac_EmailIsInvalidMessage',
     });
-    expect(await account(browser)).toEqual(before);
+    expect(await accountOf(browser)).toEqual(before);
   });
 
   it('§3 Profile edit model: an impossible birth date is refused with ac_BirthDateInvalidMessage', async () => {
@@ -208,7 +202,7 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
       [{ Telephone: '0612' }, { telephone: '0612' }],
       [{ BirthDate: '2001/02/03' }, { birthDate: '2001-02-03' }],
     ];
-    let expected = await account(browser);
+    let expected = await accountOf(browser);
     for (const [body, change] of steps) {
       const response = await save(browser, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(200);
@@ -220,7 +214,7 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
   it('§5 Wizard: text steps need non-blank text; telephone more than 3 characters; salutation 1 or 2; a birthday', async () => {
     const { browser } = await freshShopper();
     await save(browser, PROFILE);
-    const before = await account(browser);
+    const before = await accountOf(browser);
     expectFields(await save(browser, { FirstName: '  ' }), { FirstName: 'ac_FirstNameRequiredMessage' });
     expectFields(await save(browser, { LastName: '' }), { LastName: 'ac_LastNameRequiredMessage' });
     expectFields(await save(browser, { Telephone: '061' }), { Telephone: 'ac_TelephoneRequiredMessage' });
@@ -229,7 +223,7 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
     });
     expectFields(await save(browser, { BirthDate: '' }), { BirthDate: 'ac_BirthDateRequiredMessage' });
     expectFields(await save(browser, { BirthDate: null }), { BirthDate: 'ac_BirthDateRequiredMessage' });
-    expect(await account(browser)).toEqual(before);
+    expect(await accountOf(browser)).toEqual(before);
   });
 
   it('§5 Wizard: the invalid-email key is ac_InvalidEmailAddress, from the schema and from the server check', async () => {
@@ -237,7 +231,7 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
     await save(browser, PROFILE);
     expectFields(await save(browser, { Email: 'anna' }), { Email: 'ac_InvalidEmailAddress' });
     expectFields(await save(browser, { Email: SCHEMA_ONLY_EMAIL }), { Email: 'ac_InvalidEmailAddress' });
-    expect((await account(browser)).email).toBe(PROFILE.Email);
+    expect((await accountOf(browser)).email).toBe(PROFILE.Email);
   });
 
   it('§5 Wizard: a wizard step cannot blank the email', async () => {
@@ -246,12 +240,12 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
     for (const email of ['', '   ']) {
       expectFields(await save(browser, { Email: email }), { Email: 'ac_InvalidEmailAddress' });
     }
-    expect((await account(browser)).email).toBe(PROFILE.Email);
+    expect((await accountOf(browser)).email).toBe(PROFILE.Email);
   });
 
   it('fields outside the wizard (id, imageUrl, firstTimeLogin, telephoneVerifyDate) are refused, nothing saved', async () => {
     const { browser } = await freshShopper();
-    const before = await account(browser);
+    const before = await accountOf(browser);
     for (const body of [
       { Id: 1 },
       { ImageUrl: 'https://evil.example/a.png' },
@@ -262,7 +256,7 @@ describe(`§7 POST /shopUser/updateAccount: the wizard's single fields (${databa
       const response = await save(browser, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect(await account(browser)).toEqual(before);
+    expect(await accountOf(browser)).toEqual(before);
   });
 
   it('a body that is not an object is a 400', async () => {
@@ -283,7 +277,7 @@ describe(`§4 Telephone: a changed number is no longer verified (${databaseKind}
   it('the edit-profile form with a new number clears the verification', async () => {
     const { browser, id } = await freshShopper();
     await verifiedPhone(id, '+31 612345678');
-    expect((await account(browser)).isTelephoneVerified).toBe(true);
+    expect((await accountOf(browser)).isTelephoneVerified).toBe(true);
     const saved = (await save(browser, PROFILE)).json() as Account;
     expect(saved.telephone).toBe(PROFILE.Telephone);
     expect(saved.telephoneVerifyDate).toBeNull();
@@ -315,7 +309,7 @@ describe(`§4 Telephone: a changed number is no longer verified (${databaseKind}
     expectFields(await save(browser, { ...PROFILE, ConfirmTelephone: '+31 600000000' }), {
       ConfirmTelephone: 'ac_TelephoneAndConfirmTelephoneMissMatch',
     });
-    expect((await account(browser)).telephoneVerifyDate).toBe(verifiedAt);
+    expect((await accountOf(browser)).telephoneVerifyDate).toBe(verifiedAt);
   });
 });
 
@@ -330,20 +324,20 @@ describe(`§7 POST /shopUser/updateAccount: sign-in, XSRF and other shoppers (${
 
   it('answers 403 without the X-XSRF-TOKEN header, and saves nothing', async () => {
     const { browser } = await freshShopper();
-    const before = await account(browser);
+    const before = await accountOf(browser);
     const response = await browser.request({ method: 'POST', url: UPDATE, body: PROFILE, withoutXsrf: true });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ status: 403, code: 'xsrf_token_invalid' });
-    expect(await account(browser)).toEqual(before);
+    expect(await accountOf(browser)).toEqual(before);
   });
 
   it("saves the signed-in shopper's own account only", async () => {
     const one = await freshShopper();
     const other = await freshShopper();
-    const otherBefore = await account(other.browser);
+    const otherBefore = await accountOf(other.browser);
     await save(one.browser, { ...PROFILE, Id: other.id });
     await save(one.browser, PROFILE);
-    expect(await account(other.browser)).toEqual(otherBefore);
-    expect((await account(one.browser)).email).toBe(PROFILE.Email);
+    expect(await accountOf(other.browser)).toEqual(otherBefore);
+    expect((await accountOf(one.browser)).email).toBe(PROFILE.Email);
   });
 });

@@ -7,12 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import { Account } from '@account/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from './support/browser.js';
-import { expectRejected, signIn } from './support/sign-in.js';
+import { anonymous, TestBrowser } from './support/browser.js';
+import { expectRejected, expectXsrfRefused, signedIn } from './support/sign-in.js';
 import { type AppleStandIn, appleStandIn, type MintOptions } from './support/stand-ins/apple.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
+import { forSuite } from './support/suite.js';
 import { api, databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
 
 const CLIENT_ID = 'com.fjordandpine.account';
@@ -21,24 +22,21 @@ const NONCE_COOKIE = 'apple_signin_nonce';
 
 const me = api('/shopuser/me');
 
-let standIn: FastifyInstance;
-let apple: AppleStandIn;
-let jwksUrl: string;
+let apple: Served<AppleStandIn>;
 let server: TestServer;
 let emmaId: number;
 
 beforeAll(async () => {
-  standIn = Fastify();
-  apple = await appleStandIn(standIn, { clientId: CLIENT_ID });
-  jwksUrl = `${await standIn.listen({ port: 0, host: '127.0.0.1' })}${apple.jwksPath}`;
-  server = await startServer({ env: { APPLE_CLIENT_ID: CLIENT_ID, APPLE_JWKS_URL: jwksUrl } });
-  const emma = new TestBrowser(server.app);
-  await signIn(emma, 'demo-emma');
+  apple = await serveStandIn((app) => appleStandIn(app, { clientId: CLIENT_ID }));
+  server = await startServer({
+    env: { APPLE_CLIENT_ID: CLIENT_ID, APPLE_JWKS_URL: `${apple.baseUrl}${apple.jwksPath}` },
+  });
+  const emma = await signedIn(server, 'demo-emma');
   emmaId = Account.parse((await emma.request(me)).json()).id;
 });
 afterAll(async () => {
   await server?.close();
-  await standIn?.close();
+  await apple?.close();
 });
 
 let subjects = 0;
@@ -52,12 +50,6 @@ const person = (overrides: JWTPayload = {}): JWTPayload => {
     ...overrides,
   };
 };
-
-async function browser(app: FastifyInstance = server.app): Promise<TestBrowser> {
-  const b = new TestBrowser(app);
-  await b.open();
-  return b;
-}
 
 /** What the page does before starting the provider's sign-in. */
 async function nonceFor(b: TestBrowser): Promise<string> {
@@ -80,7 +72,7 @@ async function signInWithApple(b: TestBrowser, claims: JWTPayload, options?: Min
 
 describe(`§7 GET /login/apple/nonce (${databaseKind})`, () => {
   it('answers a fresh nonce and remembers it for this browser in a signed httpOnly, SameSite=Lax cookie', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const response = await b.request(api('/login/apple/nonce'));
     expect(response.headers['cache-control']).toBe('no-store');
     const { nonce } = response.json() as { nonce: string };
@@ -95,7 +87,7 @@ describe(`§7 GET /login/apple/nonce (${databaseKind})`, () => {
 
 describe(`§4 Login success with the Apple-style sign-in (${databaseKind})`, () => {
   it('a valid identity token for this browser’s nonce signs in; /shopuser/me is 200 afterwards', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const { response } = await signInWithApple(b, person());
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -111,15 +103,15 @@ describe(`§4 Login success with the Apple-style sign-in (${databaseKind})`, () 
 
   it('the first sign-in creates the shopper (first-time login); the next one reuses it', async () => {
     const claims = person();
-    const first = Account.parse((await signInWithApple(await browser(), claims)).response.json());
+    const first = Account.parse((await signInWithApple(await anonymous(server), claims)).response.json());
     expect(first.firstTimeLogin).toBe(true);
-    const second = (await signInWithApple(await browser(), claims)).response;
+    const second = (await signInWithApple(await anonymous(server), claims)).response;
     expect(second.statusCode).toBe(200);
     expect(Account.parse(second.json()).id).toBe(first.id);
   });
 
   it('accepts a token carrying the SHA-256 (hex) of the nonce, as the native SDKs send it', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const nonce = await nonceFor(b);
     const hashed = createHash('sha256').update(nonce).digest('hex');
     const response = await postToken(b, await apple.mint({ ...person(), nonce: hashed }));
@@ -128,19 +120,22 @@ describe(`§4 Login success with the Apple-style sign-in (${databaseKind})`, () 
   });
 
   it('a verified email links to the existing shopper with that email', async () => {
-    const { response } = await signInWithApple(await browser(), person({ email: EMMA, is_private_email: 'false' }));
+    const { response } = await signInWithApple(
+      await anonymous(server),
+      person({ email: EMMA, is_private_email: 'false' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(Account.parse(response.json())).toMatchObject({ id: emmaId, firstName: 'Emma', firstTimeLogin: false });
   });
 
   it('email_verified as a boolean true counts as verified too', async () => {
-    const { response } = await signInWithApple(await browser(), person({ email: EMMA, email_verified: true }));
+    const { response } = await signInWithApple(await anonymous(server), person({ email: EMMA, email_verified: true }));
     expect(Account.parse(response.json()).id).toBe(emmaId);
   });
 
   it('an unverified email never links: a new shopper is made', async () => {
     for (const email_verified of ['false', undefined]) {
-      const { response } = await signInWithApple(await browser(), person({ email: EMMA, email_verified }));
+      const { response } = await signInWithApple(await anonymous(server), person({ email: EMMA, email_verified }));
       expect(response.statusCode).toBe(200);
       const account = Account.parse(response.json());
       expect(account.id, String(email_verified)).not.toBe(emmaId);
@@ -151,30 +146,30 @@ describe(`§4 Login success with the Apple-style sign-in (${databaseKind})`, () 
 
 describe(`§8 Login failure with the Apple-style sign-in: refused, signed out (${databaseKind})`, () => {
   it('refuses a token for another audience', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, (await signInWithApple(b, person(), { audience: 'com.other.app' })).response);
   });
 
   it('refuses an expired token', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, (await signInWithApple(b, person(), { expiresIn: -120 })).response);
   });
 
   it('refuses a token signed by another key under the published key id (bad signature)', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, (await signInWithApple(b, person(), { signWithOtherKey: true })).response);
   });
 
   it('refuses a token from another issuer', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, (await signInWithApple(b, person(), { issuer: 'https://appleid.evil.example' })).response);
   });
 
   it('refuses a token when this browser holds no nonce cookie (a token carried to another browser)', async () => {
-    const victim = await browser();
+    const victim = await anonymous(server);
     const nonce = await nonceFor(victim);
     const token = await apple.mint({ ...person(), nonce });
-    const thief = await browser();
+    const thief = await anonymous(server);
     await expectRejected(thief, await postToken(thief, token));
     // The cookie cannot simply be made up either: its nonce is signed by the server.
     thief.cookies.set(NONCE_COOKIE, `${nonce}.${'A'.repeat(43)}`);
@@ -184,7 +179,7 @@ describe(`§8 Login failure with the Apple-style sign-in: refused, signed out ($
   });
 
   it('refuses a token issued for another nonce than this browser’s, or for none', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await nonceFor(b);
     await expectRejected(b, await postToken(b, await apple.mint({ ...person(), nonce: 'some-other-nonce' })));
     await nonceFor(b);
@@ -192,7 +187,7 @@ describe(`§8 Login failure with the Apple-style sign-in: refused, signed out ($
   });
 
   it('refuses a replayed token after a success: each nonce serves one attempt', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const nonce = await nonceFor(b);
     const nonceCookie = b.cookies.get(NONCE_COOKIE);
     expect(nonceCookie).toBeTruthy();
@@ -202,14 +197,14 @@ describe(`§8 Login failure with the Apple-style sign-in: refused, signed out ($
     await b.request({ method: 'POST', url: api('/logout'), body: {} });
     await expectRejected(b, await postToken(b, token));
     // Replayed from a fresh browser, with the captured cookie too: the nonce is used up on the server.
-    const replayer = await browser();
+    const replayer = await anonymous(server);
     await expectRejected(replayer, await postToken(replayer, token));
     replayer.cookies.set(NONCE_COOKIE, nonceCookie ?? '');
     await expectRejected(replayer, await postToken(replayer, token));
   });
 
   it('uses the nonce up on a failed attempt too, and clears its cookie', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const nonce = await nonceFor(b);
     const cookie = b.cookies.get(NONCE_COOKIE) ?? '';
     const failed = await postToken(b, await apple.mint({ ...person(), nonce }, { audience: 'com.other.app' }));
@@ -222,21 +217,13 @@ describe(`§8 Login failure with the Apple-style sign-in: refused, signed out ($
 
 describe(`§7 POST /login/apple: request checks (${databaseKind})`, () => {
   it('needs the X-XSRF-TOKEN header: 403, nobody signed in', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const nonce = await nonceFor(b);
-    const response = await b.request({
-      method: 'POST',
-      url: api('/login/apple'),
-      body: { Token: await apple.mint({ ...person(), nonce }) },
-      withoutXsrf: true,
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('xsrf_token_invalid');
-    expect((await b.request(me)).statusCode).toBe(401);
+    await expectXsrfRefused(b, api('/login/apple'), { Token: await apple.mint({ ...person(), nonce }) });
   });
 
   it('answers a malformed body with 400 and the fields', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const response = await b.request({ method: 'POST', url: api('/login/apple'), body: { Token: 42 } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -249,9 +236,9 @@ describe(`§7 POST /login/apple: request checks (${databaseKind})`, () => {
 
 describe(`the Apple stand-in (${databaseKind})`, () => {
   it('GET /apple/mint hands out a token for the page’s nonce that the server accepts (for the browser tests)', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const nonce = await nonceFor(b);
-    const minted = await standIn.inject({
+    const minted = await apple.app.inject({
       url: `/apple/mint?${new URLSearchParams({ sub: '001999.stand-in.0001', email: EMMA, nonce })}`,
     });
     expect(minted.statusCode).toBe(200);
@@ -262,44 +249,32 @@ describe(`the Apple stand-in (${databaseKind})`, () => {
 });
 
 describe(`Apple-style sign-in behind https, with the provider unreachable (${databaseKind})`, () => {
-  let offline: TestServer;
-  beforeAll(async () => {
-    const nobody = await freePort();
-    offline = await startServer({
+  const offline = forSuite(async () =>
+    startServer({
       env: {
         PUBLIC_URL: 'https://shop.example',
         APPLE_CLIENT_ID: CLIENT_ID,
-        APPLE_JWKS_URL: `http://127.0.0.1:${nobody}/keys`,
+        APPLE_JWKS_URL: `http://127.0.0.1:${await freePort()}/keys`,
       },
-    });
-  });
-  afterAll(async () => {
-    await offline?.close();
-  });
+    }),
+  );
 
   it('marks the nonce cookie Secure', async () => {
-    const response = await new TestBrowser(offline.app).request(api('/login/apple/nonce'));
+    const response = await new TestBrowser(offline().app).request(api('/login/apple/nonce'));
     expect(response.cookies.find((c) => c.name === NONCE_COOKIE)?.secure).toBe(true);
   });
 
   it('refuses the sign-in with a 401 (logged), never a 500', async () => {
-    const b = await browser(offline.app);
+    const b = await anonymous(offline());
     await expectRejected(b, (await signInWithApple(b, person())).response);
   });
 });
 
 describe(`Apple-style sign-in when not configured (${databaseKind})`, () => {
-  let plain: TestServer;
-  beforeAll(async () => {
-    plain = await startServer();
-  });
-  afterAll(async () => {
-    await plain?.close();
-  });
+  const plain = forSuite(() => startServer());
 
   it('has no routes: 404', async () => {
-    const b = new TestBrowser(plain.app);
-    await b.open();
+    const b = await anonymous(plain());
     expect((await b.request(api('/login/apple/nonce'))).statusCode).toBe(404);
     expect((await postToken(b, await apple.mint(person()))).statusCode).toBe(404);
     expect((await b.request(me)).statusCode).toBe(401);

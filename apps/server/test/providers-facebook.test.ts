@@ -4,13 +4,13 @@
  * (debug_token under the app credentials, then /me with appsecret_proof), here against a local
  * stand-in that speaks the Graph API over HTTP.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretProof } from '../src/integrations/identity/facebook.js';
-import { TestBrowser } from './support/browser.js';
+import { anonymous, TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { signIn } from './support/sign-in.js';
-import { type FacebookStandIn, facebookStandIn } from './support/stand-ins/facebook.js';
+import { FACEBOOK_PREFIX, type FacebookStandIn, facebookStandIn } from './support/stand-ins/facebook.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const APP_ID = '1234567890';
@@ -18,9 +18,7 @@ const APP_SECRET = 'stand-in-app-secret-0123456789abcdef';
 const LOGIN = '/account/api/v1/login/facebook';
 const ME = '/account/api/v1/shopuser/me';
 
-let graph: FastifyInstance;
-let facebook: FacebookStandIn;
-let graphUrl: string;
+let facebook: Served<FacebookStandIn>;
 let server: TestServer;
 
 const facebookEnv = (url: string) => ({
@@ -30,27 +28,16 @@ const facebookEnv = (url: string) => ({
 });
 
 beforeAll(async () => {
-  // The server under test keeps connections to the stand-in open (keep-alive): close them with it.
-  graph = Fastify({ forceCloseConnections: true });
-  facebook = await facebookStandIn(graph, { appId: APP_ID, appSecret: APP_SECRET });
-  const port = await freePort();
-  await graph.listen({ port, host: '127.0.0.1' });
-  graphUrl = `http://127.0.0.1:${port}/facebook`;
-  server = await startServer({ env: facebookEnv(graphUrl) });
+  facebook = await serveStandIn((app) => facebookStandIn(app, { appId: APP_ID, appSecret: APP_SECRET }));
+  server = await startServer({ env: facebookEnv(`${facebook.baseUrl}${FACEBOOK_PREFIX}`) });
 });
 afterAll(async () => {
   await server?.close();
-  await graph?.close();
+  await facebook?.close();
 });
 
 let userCounter = 0;
 const newUserId = () => `10${Date.now()}${userCounter++}`;
-
-async function visitor(app = server.app): Promise<TestBrowser> {
-  const browser = new TestBrowser(app);
-  await browser.open();
-  return browser;
-}
 
 const login = (browser: TestBrowser, token: string) =>
   browser.request({ method: 'POST', url: LOGIN, body: { Token: token } });
@@ -65,7 +52,7 @@ async function expectRefused(browser: TestBrowser, response: Awaited<ReturnType<
 
 describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
   it('§4 Login success: a first sign-in creates the shopper, flagged first-time login, named from the profile', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({
       userId: newUserId(),
       email: 'lena.fischer@example.com',
@@ -87,7 +74,7 @@ describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
   });
 
   it('reads the profile with the appsecret_proof of the token and the app credentials on debug_token', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({ userId: newUserId(), firstName: 'Proof', lastName: 'Reader' });
     expect((await login(browser, token)).statusCode).toBe(200);
     const debug = facebook.requests.findLast((r) => r.path === 'debug_token');
@@ -102,8 +89,14 @@ describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
 
   it('a repeated sign-in of the same person reuses the shopper', async () => {
     const userId = newUserId();
-    const first = await login(await visitor(), facebook.issueToken({ userId, firstName: 'Again', lastName: 'Here' }));
-    const second = await login(await visitor(), facebook.issueToken({ userId, firstName: 'Again', lastName: 'Here' }));
+    const first = await login(
+      await anonymous(server),
+      facebook.issueToken({ userId, firstName: 'Again', lastName: 'Here' }),
+    );
+    const second = await login(
+      await anonymous(server),
+      facebook.issueToken({ userId, firstName: 'Again', lastName: 'Here' }),
+    );
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json().id).toBe(first.json().id);
@@ -115,7 +108,7 @@ describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
     const emmaAccount = (await emma.request(ME)).json();
     expect(emmaAccount.email).toBe('emma.devries@example.com');
 
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({
       userId: newUserId(),
       email: 'emma.devries@example.com',
@@ -131,7 +124,7 @@ describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
 
   it('a profile without an email address still signs in (the email is asked for during onboarding)', async () => {
     const response = await login(
-      await visitor(),
+      await anonymous(server),
       facebook.issueToken({ userId: newUserId(), firstName: 'No', lastName: 'Mail' }),
     );
     expect(response.statusCode).toBe(200);
@@ -141,7 +134,7 @@ describe(`§7 POST /login/facebook {token}: success (${databaseKind})`, () => {
 
 describe(`§8 Login failure: the token is verified through the Graph API (${databaseKind})`, () => {
   it('refuses a token issued to another app (debug_token app_id must be ours), before reading any profile', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const profileReads = facebook.count('me');
     const token = facebook.issueToken({ userId: newUserId(), appId: '999999999', firstName: 'Other', lastName: 'App' });
     await expectRefused(browser, await login(browser, token));
@@ -149,7 +142,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
   });
 
   it('refuses a token that debug_token calls not valid (is_valid false), before reading any profile', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const profileReads = facebook.count('me');
     const token = facebook.issueToken({ userId: newUserId(), valid: false, firstName: 'Logged', lastName: 'Out' });
     await expectRefused(browser, await login(browser, token));
@@ -157,7 +150,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
   });
 
   it('refuses an expired token even when debug_token still calls it valid, before reading any profile', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const profileReads = facebook.count('me');
     const token = facebook.issueToken({
       userId: newUserId(),
@@ -172,16 +165,16 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
 
   it('accepts a token that never expires (expires_at 0)', async () => {
     const token = facebook.issueToken({ userId: newUserId(), expiresAt: 0, firstName: 'Long', lastName: 'Lived' });
-    expect((await login(await visitor(), token)).statusCode).toBe(200);
+    expect((await login(await anonymous(server), token)).statusCode).toBe(200);
   });
 
   it('refuses a token unknown to the Graph API', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     await expectRefused(browser, await login(browser, 'EAAmadeUpToken'));
   });
 
   it('refuses when the profile (/me) belongs to another user than debug_token’s user_id', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({
       userId: newUserId(),
       profileId: newUserId(),
@@ -192,7 +185,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
   });
 
   it('answers 401, not 500, when the Graph API fails with a server error', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({ userId: newUserId(), firstName: 'Bad', lastName: 'Day' });
     facebook.outage('server-error');
     try {
@@ -203,7 +196,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
   });
 
   it('answers 401, not 500, when the Graph API does not answer within 5 s', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const token = facebook.issueToken({ userId: newUserId(), firstName: 'Slow', lastName: 'Graph' });
     facebook.outage('hang');
     const started = Date.now();
@@ -218,7 +211,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
   it('answers 401, not 500, when the Graph API cannot be reached', async () => {
     const unreachable = await startServer({ env: facebookEnv(`http://127.0.0.1:${await freePort()}/facebook`) });
     try {
-      const browser = await visitor(unreachable.app);
+      const browser = await anonymous(unreachable);
       const token = facebook.issueToken({ userId: newUserId(), firstName: 'Nobody', lastName: 'Home' });
       await expectRefused(browser, await login(browser, token));
     } finally {
@@ -229,7 +222,7 @@ describe(`§8 Login failure: the token is verified through the Graph API (${data
 
 describe(`§7 POST /login/facebook: bad input, XSRF, configuration (${databaseKind})`, () => {
   it('answers 400 with the field for a malformed body, without asking the Graph API', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const asked = facebook.count('debug_token');
     for (const body of [{}, { Token: '' }, { Token: 42 }, { Token: 'x'.repeat(20_000) }]) {
       const response = await browser.request({ method: 'POST', url: LOGIN, body });
@@ -241,7 +234,7 @@ describe(`§7 POST /login/facebook: bad input, XSRF, configuration (${databaseKi
   });
 
   it('answers 403 without the X-XSRF-TOKEN header, without asking the Graph API', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const asked = facebook.count('debug_token');
     const token = facebook.issueToken({ userId: newUserId(), firstName: 'No', lastName: 'Xsrf' });
     const response = await browser.request({ method: 'POST', url: LOGIN, body: { Token: token }, withoutXsrf: true });
@@ -253,7 +246,7 @@ describe(`§7 POST /login/facebook: bad input, XSRF, configuration (${databaseKi
   it('answers 404 when Facebook is not configured', async () => {
     const plain = await startServer();
     try {
-      const browser = await visitor(plain.app);
+      const browser = await anonymous(plain);
       const token = facebook.issueToken({ userId: newUserId(), firstName: 'Not', lastName: 'Here' });
       expect((await login(browser, token)).statusCode).toBe(404);
       expect((await plain.app.inject('/account/api/v1/setting')).json()).toMatchObject({ facebookAppId: null });

@@ -5,11 +5,11 @@
  * stand-in OpenID 2.0 provider. The stand-in signs even tampered assertions, so its
  * check_authentication says is_valid:true and each refusal below comes from our own check.
  */
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_SIGNED_FIELDS } from '../src/integrations/identity/steam.js';
-import { TestBrowser } from './support/browser.js';
-import { freePort } from './support/ports.js';
+import { anonymous, type TestBrowser } from './support/browser.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { type SteamStandIn, steamStandIn } from './support/stand-ins/steam.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
@@ -17,35 +17,24 @@ const START = '/account/api/v1/login/steam';
 const CALLBACK = '/account/api/v1/login/steam/callback';
 const ME = '/account/api/v1/shopuser/me';
 
-let provider: FastifyInstance;
-let steam: SteamStandIn;
+let steam: Served<SteamStandIn>;
 let server: TestServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  // The server under test keeps connections to the stand-in open (keep-alive): close them with it.
-  provider = Fastify({ forceCloseConnections: true });
-  steam = await steamStandIn(provider, { baseUrl: `http://127.0.0.1:${port}` });
-  await provider.listen({ port, host: '127.0.0.1' });
+  steam = await serveStandIn((app, baseUrl) => steamStandIn(app, { baseUrl }));
   server = await startServer({
     env: { STEAM_ENABLED: 'true', STEAM_OPENID_ENDPOINT: steam.endpoint },
   });
 });
 afterAll(async () => {
   await server?.close();
-  await provider?.close();
+  await steam?.close();
 });
 
 let steamIds = 0;
 /** A fresh 17-digit Steam id (the real ones start 7656119...). */
 const newSteamId = () =>
   `7656119${String(Date.now() % 1e7).padStart(7, '0')}${String(steamIds++ % 1000).padStart(3, '0')}`;
-
-async function visitor(app = server.app): Promise<TestBrowser> {
-  const browser = new TestBrowser(app);
-  await browser.open();
-  return browser;
-}
 
 /** POST /login/steam: the provider URL to send the browser to (§4: the browser navigates there). */
 async function start(browser: TestBrowser): Promise<URL> {
@@ -79,7 +68,7 @@ async function expectRefused(browser: TestBrowser, response: LightMyRequestRespo
 
 describe(`§7 POST /login/steam -> {redirectUrl} (${databaseKind})`, () => {
   it('answers the provider’s OpenID 2.0 checkid_setup URL with our return URL and realm', async () => {
-    const url = await start(await visitor());
+    const url = await start(await anonymous(server));
     expect(`${url.origin}${url.pathname}`).toBe(steam.endpoint);
     const query = Object.fromEntries(url.searchParams);
     expect(query).toMatchObject({
@@ -95,7 +84,7 @@ describe(`§7 POST /login/steam -> {redirectUrl} (${databaseKind})`, () => {
   });
 
   it('makes a new state for every start', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const states = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const url = await start(browser);
@@ -107,7 +96,7 @@ describe(`§7 POST /login/steam -> {redirectUrl} (${databaseKind})`, () => {
 
 describe(`§4 Login success through Steam (${databaseKind})`, () => {
   it('signs a new shopper in (303 to the account home), flagged first-time login, without email or names', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     steam.nextSteamId(newSteamId());
     const checks = steam.checks;
     const landed = await signInWithSteam(browser);
@@ -121,10 +110,10 @@ describe(`§4 Login success through Steam (${databaseKind})`, () => {
 
   it('a repeated sign-in with the same Steam id reuses the shopper', async () => {
     const steamId = newSteamId();
-    const first = await visitor();
+    const first = await anonymous(server);
     steam.nextSteamId(steamId);
     expect((await signInWithSteam(first)).headers.location).toBe('/account/');
-    const second = await visitor();
+    const second = await anonymous(server);
     steam.nextSteamId(steamId);
     expect((await signInWithSteam(second)).headers.location).toBe('/account/');
     const firstId = (await first.request(ME)).json().id;
@@ -132,7 +121,7 @@ describe(`§4 Login success through Steam (${databaseKind})`, () => {
   });
 
   it('follows a same-site authenticatedredirect cookie once and clears it', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     browser.cookies.set('authenticatedredirect', encodeURIComponent('/checkout?step=2'));
     const landed = await signInWithSteam(browser);
     expect(landed.headers.location).toBe(`${server.baseUrl}/checkout?step=2`);
@@ -142,7 +131,7 @@ describe(`§4 Login success through Steam (${databaseKind})`, () => {
 
 describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKind})`, () => {
   it('refuses an assertion that check_authentication answers is_valid:false', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const checks = steam.checks;
     steam.rejectNextCheck();
     await expectRefused(browser, await signInWithSteam(browser));
@@ -150,14 +139,14 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   });
 
   it('refuses an assertion whose signature does not hold (check_authentication recomputes it)', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const callback = new URL(await throughProvider(await start(browser)), server.baseUrl);
     callback.searchParams.set('openid.sig', Buffer.alloc(32).toString('base64'));
     await expectRefused(browser, await browser.request(`${callback.pathname}${callback.search}`));
   });
 
   it('refuses an assertion without the OpenID 2.0 namespace, without asking the provider', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const checks = steam.checks;
     steam.tamperNextAssertion({ fields: { ns: 'http://openid.net/signon/1.1' } });
     await expectRefused(browser, await signInWithSteam(browser));
@@ -165,7 +154,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   });
 
   it('refuses an assertion from another op_endpoint than the configured one', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     steam.tamperNextAssertion({ fields: { op_endpoint: 'https://evil.example/openid/login' } });
     await expectRefused(browser, await signInWithSteam(browser));
   });
@@ -180,7 +169,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
       `${base}/openid/id/76561197960287930/more`,
       `${base}/openid/id/7656119796028793a`,
     ]) {
-      const browser = await visitor();
+      const browser = await anonymous(server);
       steam.tamperNextAssertion({ fields: { claimed_id: claimedId, identity: claimedId } });
       const landed = await signInWithSteam(browser);
       expect(landed.headers.location, claimedId).toBe('/account/login');
@@ -189,7 +178,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   });
 
   it('refuses a claimed_id that differs from identity', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     steam.tamperNextAssertion({ fields: { identity: steam.claimedId(newSteamId()) } });
     await expectRefused(browser, await signInWithSteam(browser));
   });
@@ -199,7 +188,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
       (sent: string) => `${sent}&extra=1`,
       (sent: string) => sent.replace(server.baseUrl, 'http://evil.example'),
     ]) {
-      const browser = await visitor();
+      const browser = await anonymous(server);
       const redirectUrl = await start(browser);
       const altered = alter(redirectUrl.searchParams.get('openid.return_to') ?? '');
       steam.tamperNextAssertion({ fields: { return_to: altered } });
@@ -211,7 +200,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
 
   it('refuses an assertion whose openid.signed leaves out a required field', async () => {
     for (const field of REQUIRED_SIGNED_FIELDS) {
-      const browser = await visitor();
+      const browser = await anonymous(server);
       steam.tamperNextAssertion({ unsigned: [field] });
       const landed = await signInWithSteam(browser);
       expect(landed.headers.location, field).toBe('/account/login');
@@ -220,7 +209,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   });
 
   it('refuses a mode other than id_res (a cancel)', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     steam.tamperNextAssertion({ fields: { mode: 'cancel' } });
     await expectRefused(browser, await signInWithSteam(browser));
   });
@@ -228,7 +217,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   it('refuses a stale response_nonce (older than 5 minutes) and a malformed one', async () => {
     const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     for (const nonce of [`${sixMinutesAgo}abc123`, 'not-a-timestamp', '2024-13-45T99:99:99Zx']) {
-      const browser = await visitor();
+      const browser = await anonymous(server);
       steam.tamperNextAssertion({ fields: { response_nonce: nonce } });
       const landed = await signInWithSteam(browser);
       expect(landed.headers.location, nonce).toBe('/account/login');
@@ -238,7 +227,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
 
   it('refuses an unknown or missing state, even with an assertion made for it, without asking the provider', async () => {
     for (const state of ['forged-state', null]) {
-      const browser = await visitor();
+      const browser = await anonymous(server);
       const redirectUrl = await start(browser);
       const returnTo = new URL(redirectUrl.searchParams.get('openid.return_to') ?? '');
       if (state) returnTo.searchParams.set('state', state);
@@ -252,10 +241,10 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
   });
 
   it('refuses a replayed callback: each state works once, the second use never reaches the provider', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const callback = await throughProvider(await start(browser));
     expect((await browser.request(callback)).headers.location).toBe('/account/');
-    const thief = await visitor();
+    const thief = await anonymous(server);
     const checks = steam.checks;
     await expectRefused(thief, await thief.request(callback));
     expect(steam.checks).toBe(checks);
@@ -263,7 +252,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
 
   it('a failed callback leaves no session and links no identity', async () => {
     const steamId = newSteamId();
-    const browser = await visitor();
+    const browser = await anonymous(server);
     steam.nextSteamId(steamId);
     steam.rejectNextCheck();
     await expectRefused(browser, await signInWithSteam(browser));
@@ -279,7 +268,7 @@ describe(`§8 Login failure: the OpenID 2.0 assertion is verified (${databaseKin
 
 describe(`§7 POST /login/steam: XSRF and configuration (${databaseKind})`, () => {
   it('answers 403 without the X-XSRF-TOKEN header', async () => {
-    const browser = await visitor();
+    const browser = await anonymous(server);
     const response = await browser.request({ method: 'POST', url: START, body: {}, withoutXsrf: true });
     expect(response.statusCode).toBe(403);
     expect((await browser.request(ME)).statusCode).toBe(401);
@@ -288,8 +277,7 @@ describe(`§7 POST /login/steam: XSRF and configuration (${databaseKind})`, () =
   it('answers 404 for the start and the callback when Steam is not configured', async () => {
     const plain = await startServer();
     try {
-      const browser = new TestBrowser(plain.app);
-      await browser.open();
+      const browser = await anonymous(plain);
       expect((await browser.request({ method: 'POST', url: START, body: {} })).statusCode).toBe(404);
       expect((await browser.request(`${CALLBACK}?state=x`)).statusCode).toBe(404);
       expect((await plain.app.inject('/account/api/v1/setting')).json()).toMatchObject({ steam: false });

@@ -8,9 +8,10 @@
 import { Account } from '@account/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from './support/browser.js';
-import { expectRejected } from './support/sign-in.js';
+import { anonymous, type TestBrowser } from './support/browser.js';
+import { expectRejected, expectXsrfRefused } from './support/sign-in.js';
 import { signTelegramLogin, type TelegramLoginData, telegramStandIn } from './support/stand-ins/telegram.js';
+import { forSuite } from './support/suite.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const BOT_TOKEN = '7123456789:AAH-stand-in-bot-token_0123456789abcdef';
@@ -50,18 +51,12 @@ const widgetData = (overrides: TelegramLoginData = {}, botToken = BOT_TOKEN) => 
   });
 };
 
-async function browser(): Promise<TestBrowser> {
-  const b = new TestBrowser(server.app);
-  await b.open();
-  return b;
-}
-
 const postWidgetData = (b: TestBrowser, data: Record<string, unknown>) =>
   b.request({ method: 'POST', url: api('/login/telegram'), body: data });
 
 describe(`§4 Login success with the messaging-app widget (${databaseKind})`, () => {
   it('correctly signed widget data signs in and answers the account; /shopuser/me is 200 afterwards', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const response = await postWidgetData(b, widgetData());
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -75,18 +70,18 @@ describe(`§4 Login success with the messaging-app widget (${databaseKind})`, ()
 
   it('the first sign-in creates the shopper (first-time login); the next one reuses it', async () => {
     const first = widgetData();
-    const created = Account.parse((await postWidgetData(await browser(), first)).json());
+    const created = Account.parse((await postWidgetData(await anonymous(server), first)).json());
     expect(created.firstTimeLogin).toBe(true);
     const again = widgetData({ id: first.id as number, auth_date: now() - 5 });
-    const second = await postWidgetData(await browser(), again);
+    const second = await postWidgetData(await anonymous(server), again);
     expect(second.statusCode).toBe(200);
     expect(Account.parse(second.json()).id).toBe(created.id);
   });
 
   it('accepts the same signed widget data only once: a captured copy cannot be replayed', async () => {
     const data = widgetData();
-    expect((await postWidgetData(await browser(), data)).statusCode).toBe(200);
-    const thief = await browser();
+    expect((await postWidgetData(await anonymous(server), data)).statusCode).toBe(200);
+    const thief = await anonymous(server);
     await expectRejected(thief, await postWidgetData(thief, data));
   });
 
@@ -101,13 +96,13 @@ describe(`§4 Login success with the messaging-app widget (${databaseKind})`, ()
       AuthDate: data.auth_date,
       Hash: data.hash,
     };
-    const b = await browser();
+    const b = await anonymous(server);
     expect((await postWidgetData(b, capitalised)).statusCode).toBe(200);
     expect((await b.request(me)).statusCode).toBe(200);
   });
 
   it('signs only the fields present: a person with just an id and a first name', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const data = signTelegramLogin(BOT_TOKEN, { id: 424242424 + ids, first_name: 'Ada', auth_date: now() });
     const response = await postWidgetData(b, data);
     expect(response.statusCode).toBe(200);
@@ -115,20 +110,20 @@ describe(`§4 Login success with the messaging-app widget (${databaseKind})`, ()
   });
 
   it('accepts ids and dates sent as strings, signed as sent', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const data = widgetData({ id: String(900_000_000 + ids), auth_date: String(now()) });
     expect((await postWidgetData(b, data)).statusCode).toBe(200);
   });
 
   it('accepts a login within the configured age', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     expect((await postWidgetData(b, widgetData({ auth_date: now() - MAX_AGE + 60 }))).statusCode).toBe(200);
   });
 });
 
 describe(`§8 Login failure with the messaging-app widget: refused, signed out (${databaseKind})`, () => {
   it('refuses a tampered hash', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const data = widgetData();
     const hash = String(data.hash);
     const flipped = `${hash.slice(0, -1)}${hash.endsWith('0') ? '1' : '0'}`;
@@ -137,14 +132,14 @@ describe(`§8 Login failure with the messaging-app widget: refused, signed out (
   });
 
   it('refuses data with a changed field (another id, another name)', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const data = widgetData();
     await expectRejected(b, await postWidgetData(b, { ...data, id: Number(data.id) + 1 }));
     await expectRejected(b, await postWidgetData(b, { ...data, first_name: 'Mallory' }));
   });
 
   it('refuses data with a field added or left out after signing', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const { last_name: _dropped, ...data } = widgetData();
     const signedWithout = signTelegramLogin(BOT_TOKEN, data);
     await expectRejected(b, await postWidgetData(b, { ...signedWithout, last_name: 'Added' }));
@@ -153,38 +148,29 @@ describe(`§8 Login failure with the messaging-app widget: refused, signed out (
   });
 
   it('refuses data signed with another bot’s token (bad signature)', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, await postWidgetData(b, widgetData({}, '7000000000:AAH-another-bot')));
   });
 
   it('refuses a stale auth_date (older than TELEGRAM_AUTH_MAX_AGE), even when correctly signed', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, await postWidgetData(b, widgetData({ auth_date: now() - MAX_AGE - 60 })));
     await expectRejected(b, await postWidgetData(b, widgetData({ auth_date: 1_500_000_000 })));
   });
 
   it('refuses an auth_date more than a minute in the future, even when correctly signed', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     await expectRejected(b, await postWidgetData(b, widgetData({ auth_date: now() + 120 })));
   });
 });
 
 describe(`§7 POST /login/telegram: request checks (${databaseKind})`, () => {
   it('needs the X-XSRF-TOKEN header: 403, nobody signed in', async () => {
-    const b = await browser();
-    const response = await b.request({
-      method: 'POST',
-      url: api('/login/telegram'),
-      body: widgetData(),
-      withoutXsrf: true,
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('xsrf_token_invalid');
-    expect((await b.request(me)).statusCode).toBe(401);
+    await expectXsrfRefused(await anonymous(server), api('/login/telegram'), widgetData());
   });
 
   it('answers a malformed body with 400 and the fields', async () => {
-    const b = await browser();
+    const b = await anonymous(server);
     const { hash: _hash, ...unsigned } = widgetData();
     const response = await postWidgetData(b, { ...unsigned, id: 'abc', hash: 'not-hex' });
     expect(response.statusCode).toBe(400);
@@ -203,7 +189,7 @@ describe(`the widget stand-in (${databaseKind})`, () => {
     await telegramStandIn(standIn, { botToken: BOT_TOKEN });
     const signed = await standIn.inject({ url: `/telegram/sign?id=${777_000_000 + ids}&first_name=Eva` });
     await standIn.close();
-    const b = await browser();
+    const b = await anonymous(server);
     const response = await postWidgetData(b, signed.json());
     expect(response.statusCode).toBe(200);
     expect(Account.parse(response.json()).firstName).toBe('Eva');
@@ -211,17 +197,10 @@ describe(`the widget stand-in (${databaseKind})`, () => {
 });
 
 describe(`messaging-app sign-in when not configured (${databaseKind})`, () => {
-  let plain: TestServer;
-  beforeAll(async () => {
-    plain = await startServer();
-  });
-  afterAll(async () => {
-    await plain?.close();
-  });
+  const plain = forSuite(() => startServer());
 
   it('has no route: 404', async () => {
-    const b = new TestBrowser(plain.app);
-    await b.open();
+    const b = await anonymous(plain());
     expect((await postWidgetData(b, widgetData())).statusCode).toBe(404);
     expect((await b.request(me)).statusCode).toBe(401);
   });

@@ -2,10 +2,9 @@
  * §7 DELETE /shopUser/removeLastViewProduct/{productId}: §2 Overview's recently viewed card with
  * removal of a product, on the real server and database. Only the shopper's own list changes.
  */
-import { Account } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { accountOf, signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
@@ -26,11 +25,7 @@ async function signedIn(subject: string): Promise<TestBrowser> {
   return browser;
 }
 
-async function account(browser: TestBrowser): Promise<Account> {
-  return Account.parse((await browser.request(api('/shopuser/me'))).json());
-}
-
-const viewedIds = async (browser: TestBrowser) => (await account(browser)).lastViewProducts.map((p) => p.productId);
+const viewedIds = async (browser: TestBrowser) => (await accountOf(browser)).lastViewProducts.map((p) => p.productId);
 
 describe(`§7 DELETE /shopUser/removeLastViewProduct/{productId} (${databaseKind})`, () => {
   it('§2 Overview: removes the product from the recently viewed list and answers 204 with no body', async () => {
@@ -72,7 +67,7 @@ describe(`§7 DELETE /shopUser/removeLastViewProduct/{productId} (${databaseKind
     const sofia = await signedIn('demo-sofia');
     const [shared] = await viewedIds(emma);
     expect(shared).toBeDefined();
-    const sofiaId = (await account(sofia)).id;
+    const sofiaId = (await accountOf(sofia)).id;
     await server.app.db.kysely
       .insertInto('recentlyViewed')
       .values({ shopperId: sofiaId, productId: Number(shared), viewedAt: new Date().toISOString() })

@@ -5,12 +5,12 @@
  * shopper's vouchers are a 404; and the account (GET /shopuser/me) reflects every change (§7:
  * after wishlist removal and achievement claim the account is reloaded).
  */
-import { Account, Achievement, ALL_FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
+import { Achievement, ALL_FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOUCHER_CODE_LIMITS } from '../src/modules/rewards/routes.js';
 import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import { accountOf, signIn } from './support/sign-in.js';
 import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop with every feature. */
@@ -33,7 +33,6 @@ afterAll(async () => {
   await Promise.all([server?.close(), featureOffServer?.close()]);
 });
 
-const ME = api('/shopuser/me');
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
@@ -52,16 +51,10 @@ async function signedIn(subject = 'new', s: TestServer = server, clientAddress?:
   return browser;
 }
 
-async function account(browser: TestBrowser): Promise<Account> {
-  const response = await browser.request(ME);
-  expect(response.statusCode).toBe(200);
-  return Account.parse(response.json());
-}
-
 /** A fresh shopper and their id, signed in from the given client address or one of their own. */
 async function newShopper(clientAddress?: string): Promise<{ browser: TestBrowser; id: number }> {
   const browser = await signedIn('new', server, clientAddress);
-  return { browser, id: (await account(browser)).id };
+  return { browser, id: (await accountOf(browser)).id };
 }
 
 /** The one error body with the status and code. */
@@ -205,13 +198,13 @@ async function wish(shopperId: number, ids: number[]) {
     .execute();
 }
 
-const wishIds = async (browser: TestBrowser) => (await account(browser)).wishProducts.map((p) => p.productId);
+const wishIds = async (browser: TestBrowser) => (await accountOf(browser)).wishProducts.map((p) => p.productId);
 
 // ---- The demo shop -------------------------------------------------------------------------
 
 describe(`§2 the demo shop offers every state of the reward screens (${databaseKind})`, () => {
   it('§2 Achievements page: Emma has claimable, claimed, in-progress, unstarted ones, with and without icon', async () => {
-    const { achievements } = await account(await signedIn('demo-emma'));
+    const { achievements } = await accountOf(await signedIn('demo-emma'));
     expect(achievements.some((a) => a.canClaim && a.claimDate === null)).toBe(true);
     expect(achievements.some((a) => a.canClaim && a.reward === null)).toBe(true);
     expect(achievements.some((a) => a.claimDate !== null && !a.canClaim)).toBe(true);
@@ -223,7 +216,7 @@ describe(`§2 the demo shop offers every state of the reward screens (${database
   });
 
   it('§2 Vouchers: Emma has unclaimed, claimed, expired, used (limited and counted), percentage, amount and neither', async () => {
-    const { vouchers } = await account(await signedIn('demo-emma'));
+    const { vouchers } = await accountOf(await signedIn('demo-emma'));
     expect(vouchers.some((v) => v.claimDate === null && v.code === null && !v.isExpired)).toBe(true);
     expect(vouchers.some((v) => v.claimDate !== null && v.code !== null && !v.isExpired)).toBe(true);
     expect(vouchers.some((v) => v.isExpired && v.claimDate === null)).toBe(true);
@@ -239,7 +232,7 @@ describe(`§2 the demo shop offers every state of the reward screens (${database
   });
 
   it('§2 Wishlist: Emma has several products with a price', async () => {
-    const { wishProducts } = await account(await signedIn('demo-emma'));
+    const { wishProducts } = await accountOf(await signedIn('demo-emma'));
     expect(wishProducts.length).toBeGreaterThanOrEqual(3);
     for (const product of wishProducts) expect(product.price.amount).toBeGreaterThan(0);
   });
@@ -256,7 +249,7 @@ describe(`§2 the demo shop offers every state of the reward screens (${database
     expectError(await claimByCode(emma, 'TRAIL2026'), 409, 'conflict');
     expect((await claimByCode(await signedIn('demo-noah'), 'trail2026')).statusCode).toBe(200);
 
-    const unclaimed = (await account(emma)).vouchers.find((v) => v.claimDate === null && !v.isExpired)!;
+    const unclaimed = (await accountOf(emma)).vouchers.find((v) => v.claimDate === null && !v.isExpired)!;
     const claimed = await claimById(emma, unclaimed.id);
     expect(claimed.statusCode, claimed.body).toBe(200);
   });
@@ -269,7 +262,7 @@ describe(`§7 POST /achievement/claim/{achievementId} (${databaseKind})`, () => 
     const { browser, id } = await newShopper();
     const achievementId = await achievementOf(6);
     await progress(id, achievementId, 6);
-    expect((await account(browser)).achievements.find((a) => a.achievementId === achievementId)).toMatchObject({
+    expect((await accountOf(browser)).achievements.find((a) => a.achievementId === achievementId)).toMatchObject({
       canClaim: true,
       disableClaim: false,
       claimDate: null,
@@ -296,7 +289,7 @@ describe(`§7 POST /achievement/claim/{achievementId} (${databaseKind})`, () => 
     const achievementId = await achievementOf(3);
     await progress(id, achievementId, 3);
     const claimed = Achievement.parse((await claimAchievement(browser, achievementId)).json());
-    const listed = (await account(browser)).achievements.find((a) => a.achievementId === achievementId);
+    const listed = (await accountOf(browser)).achievements.find((a) => a.achievementId === achievementId);
     expect(listed).toEqual(claimed);
   });
 
@@ -330,7 +323,7 @@ describe(`§7 POST /achievement/claim/{achievementId} (${databaseKind})`, () => 
     }
     expect((await progressRow(id, unfinished))?.claimDate).toBeNull();
     expect(await progressRow(id, unstarted)).toBeUndefined();
-    const listed = (await account(browser)).achievements.filter((a) =>
+    const listed = (await accountOf(browser)).achievements.filter((a) =>
       [unfinished, unstarted].includes(a.achievementId),
     );
     expect(listed.map((a) => a.claimDate)).toEqual([null, null]);
@@ -349,7 +342,9 @@ describe(`§7 POST /achievement/claim/{achievementId} (${databaseKind})`, () => 
     await progress(b.id, achievementId, 2);
     expect((await claimAchievement(a.browser, achievementId)).statusCode).toBe(200);
     expect((await progressRow(b.id, achievementId))?.claimDate).toBeNull();
-    expect((await account(b.browser)).achievements.find((x) => x.achievementId === achievementId)?.canClaim).toBe(true);
+    expect((await accountOf(b.browser)).achievements.find((x) => x.achievementId === achievementId)?.canClaim).toBe(
+      true,
+    );
   });
 
   it('§4 Achievement: concurrent claims of one achievement give exactly one success', async () => {
@@ -382,7 +377,7 @@ describe(`§7 POST /voucher/claimById/{id} (${databaseKind})`, () => {
     const pool = await poolOf(campaign.id);
     expect(pool.filter((c) => c.voucherId === voucherId)).toEqual([{ code: result.code, voucherId }]);
     expect(pool.filter((c) => c.voucherId === null)).toHaveLength(2);
-    expect((await account(browser)).vouchers.find((v) => v.id === voucherId)).toMatchObject({
+    expect((await accountOf(browser)).vouchers.find((v) => v.id === voucherId)).toMatchObject({
       code: result.code,
       claimDate: result.claimDate,
       isExpired: false,
@@ -412,7 +407,7 @@ describe(`§7 POST /voucher/claimById/{id} (${databaseKind})`, () => {
       [null, null],
       [null, null],
     ]);
-    const listed = (await account(browser)).vouchers;
+    const listed = (await accountOf(browser)).vouchers;
     expect(listed.map((v) => v.isExpired)).toEqual([true, true]);
   });
 
@@ -441,7 +436,7 @@ describe(`§7 POST /voucher/claimById/{id} (${databaseKind})`, () => {
     expect((await claimById(browser, a)).statusCode).toBe(200);
     expectError(await claimById(browser, b), 409, 'conflict');
     expect((await voucherRows(id)).find((v) => v.id === b)).toMatchObject({ code: null, claimDate: null });
-    expect((await account(browser)).vouchers.find((v) => v.id === b)?.claimDate).toBeNull();
+    expect((await accountOf(browser)).vouchers.find((v) => v.id === b)?.claimDate).toBeNull();
   });
 
   it('§4 Voucher: a voucher the shop gave a code already keeps it; the pool is not touched', async () => {
@@ -500,7 +495,7 @@ describe(`§7 POST /voucher/claim/{code} (${databaseKind})`, () => {
     });
     expect(campaign.codes).toContain(voucher.code);
     expectNow(voucher.claimDate, before);
-    expect((await account(browser)).vouchers).toEqual([voucher]);
+    expect((await accountOf(browser)).vouchers).toEqual([voucher]);
     expect((await poolOf(campaign.id)).filter((c) => c.voucherId !== null)).toEqual([
       { code: voucher.code, voucherId: voucher.id },
     ]);
@@ -540,7 +535,7 @@ describe(`§7 POST /voucher/claim/{code} (${databaseKind})`, () => {
     await voucherOf(id, handedOut.id);
     expectError(await claimByCode(browser, handedOut.claimCode), 409, 'conflict');
     expect(await voucherRows(id)).toHaveLength(2);
-    expect((await account(browser)).vouchers).toHaveLength(2);
+    expect((await accountOf(browser)).vouchers).toHaveLength(2);
   });
 
   it('§7 claim by code: with the pool used up it is a 404, like an unknown code, and no voucher is added', async () => {
@@ -773,7 +768,7 @@ describe(`§6 and DESIGN §4: who may do what (${databaseKind})`, () => {
     const browser = await signedIn('demo-emma', featureOffServer);
     const config = (await browser.request(api('/setting'))).json() as { enableFeatures: string[] };
     for (const feature of REWARD_FEATURES) expect(config.enableFeatures).not.toContain(feature);
-    const emma = await account(browser);
+    const emma = await accountOf(browser);
     const db = featureOffServer.app.db.kysely;
     const snapshot = async () => ({
       achievements: await db.selectFrom('shopperAchievements').selectAll().where('shopperId', '=', emma.id).execute(),

@@ -9,11 +9,12 @@
  *   where the configuration allows it (the validation calls' limit is driven for real).
  */
 import http from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { ErrorBody } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_SIGNATURE, pngChunk, pngFile } from './fixtures/images.js';
 import { TestBrowser } from './support/browser.js';
 import { accountSnapshot, expectErrorBody, ME, multipart, send, TINY_PNG, telegramLogin } from './support/security.js';
 import { signedIn } from './support/sign-in.js';
@@ -46,30 +47,8 @@ const UPLOAD = api('/shopUser/uploadImage');
 
 // ---- Hostile files --------------------------------------------------------------------------------
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
 /** A PNG of a few dozen bytes whose header declares width x height 8-bit grey pixels. */
-function declaredPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8);
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(256))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const declaredPng = (width: number, height: number): Buffer => pngFile(width, height, deflateSync(Buffer.alloc(256)));
 
 /** A real small JPEG whose frame header is rewritten to declare width x height pixels. */
 async function declaredJpeg(width: number, height: number): Promise<Buffer> {

@@ -8,15 +8,15 @@
  */
 import { Account, SessionList, SignInMethods } from '@account/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import type { ReceivedMail } from './fixtures/smtp-server.js';
 import { SoftwareAuthenticator } from './support/authenticator.js';
 import { TestBrowser } from './support/browser.js';
-import { startServerWithAllProviders, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
-import { signIn, startSignIn } from './support/sign-in.js';
+import { securityCentreSuite, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
+import { signIn, signInByEmail } from './support/sign-in.js';
 import { signTelegramLogin } from './support/stand-ins/telegram.js';
-import { api, databaseKind, sessionsChanged, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, sessionsChanged, startServer } from './support/test-app.js';
 
 const ME = api('/shopuser/me');
 const SESSIONS = api('/security/sessions');
@@ -25,24 +25,7 @@ const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:133.0) Geck
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 
-let smtp: SmtpTestServer;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServerWithAllProviders({
-    env: {
-      ...mailThrough(smtp),
-    },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
-beforeEach(async () => {
-  await server.app.db.kysely.deleteFrom('rateLimits').execute();
-});
+const { server, smtp } = securityCentreSuite();
 
 const post = (browser: TestBrowser, url: string, body: unknown = {}) => browser.request({ method: 'POST', url, body });
 const del = (browser: TestBrowser, url: string) => browser.request({ method: 'DELETE', url });
@@ -54,23 +37,9 @@ const expectError = (response: LightMyRequestResponse, status: number, code: str
   expect(response.json()).toMatchObject({ status, code });
 };
 
-/** Signs in through the demo identity provider as whoever holds this address (its own identity). */
-async function signInByEmail(browser: TestBrowser, email: string) {
-  await browser.open();
-  const authorize = await startSignIn(browser);
-  const chosen = await browser.request({
-    method: 'POST',
-    url: authorize.pathname,
-    body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), subject: 'email', email }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const callback = new URL(String(chosen.headers.location));
-  return browser.request(`${callback.pathname}${callback.search}`);
-}
-
 /** A browser signed in to a brand-new account made by a Telegram sign-in: one identity, no email. */
 async function newTelegramShopper(options: ConstructorParameters<typeof TestBrowser>[1] = {}) {
-  const browser = new TestBrowser(server.app, options);
+  const browser = new TestBrowser(server().app, options);
   await browser.open();
   const login = telegramLogin();
   const response = await post(browser, api('/login/telegram'), login);
@@ -81,9 +50,9 @@ async function newTelegramShopper(options: ConstructorParameters<typeof TestBrow
 /** Waits for the next mail to a shopper's address after `since` whose text holds `text`. */
 async function noticeTo(address: string, since: number, text: string): Promise<ReceivedMail> {
   for (let count = since + 1; ; count++) {
-    await smtp.waitFor(count);
-    const found = smtp.messages
-      .slice(since)
+    await smtp().waitFor(count);
+    const found = smtp()
+      .messages.slice(since)
       .find((m) => m.envelope.to.includes(address.toLowerCase()) && (m.mail.text ?? '').includes(text));
     if (found) return found;
   }
@@ -92,7 +61,7 @@ async function noticeTo(address: string, since: number, text: string): Promise<R
 describe(`issue 20: sessions and devices (${databaseKind})`, () => {
   it('a session notes its browser, system, device, sign-in method and the client network, never the address itself', async () => {
     const email = `devices.${Date.now()}@example.com`;
-    const mac = new TestBrowser(server.app, { userAgent: FIREFOX_MAC, clientAddress: '198.51.100.77' });
+    const mac = new TestBrowser(server().app, { userAgent: FIREFOX_MAC, clientAddress: '198.51.100.77' });
     await signInByEmail(mac, email);
     const [session] = await sessionsOf(mac);
     expect(session).toMatchObject({
@@ -108,8 +77,8 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
 
   it('the list holds every live session of the shopper, this one first and marked, then newest activity first', async () => {
     const email = `two.${Date.now()}@example.com`;
-    const phone = new TestBrowser(server.app, { userAgent: SAFARI_IPHONE });
-    const mac = new TestBrowser(server.app, { userAgent: FIREFOX_MAC });
+    const phone = new TestBrowser(server().app, { userAgent: SAFARI_IPHONE });
+    const mac = new TestBrowser(server().app, { userAgent: FIREFOX_MAC });
     await signInByEmail(phone, email);
     await signInByEmail(mac, email);
     const seenFromMac = await sessionsOf(mac);
@@ -124,7 +93,7 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
     ]);
     // A public id is neither the cookie's token nor the stored hash of it.
     const token = mac.cookies.get('account_session') ?? '';
-    const stored = await server.app.db.kysely.selectFrom('sessions').select('id').execute();
+    const stored = await server().app.db.kysely.selectFrom('sessions').select('id').execute();
     for (const session of seenFromMac) {
       expect(session.id).not.toBe(token);
       expect(stored.map((row) => row.id)).not.toContain(session.id);
@@ -134,7 +103,7 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
   it('signing out another session ends it: its next call is a 401, on another instance once it heard the database', async () => {
     const { browser: mine, telegramId } = await newTelegramShopper();
     // The other browser talks to a second instance on the same database.
-    const second: FastifyInstance = await buildApp(server.config, { logger: false });
+    const second: FastifyInstance = await buildApp(server().config, { logger: false });
     try {
       const other = new TestBrowser(second);
       await other.open();
@@ -158,13 +127,13 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
   });
 
   it('this session is not ended by id (409: sign out with logout); an unknown or another shopper’s id is a 404', async () => {
-    const me = new TestBrowser(server.app);
+    const me = new TestBrowser(server().app);
     await signInByEmail(me, `self.${Date.now()}@example.com`);
     const [current] = await sessionsOf(me);
     expectError(await del(me, `${SESSIONS}/${current?.id}`), 409, 'conflict');
     expect((await me.request(ME)).statusCode).toBe(200);
 
-    const stranger = new TestBrowser(server.app);
+    const stranger = new TestBrowser(server().app);
     await signInByEmail(stranger, `stranger.${Date.now()}@example.com`);
     expectError(await del(stranger, `${SESSIONS}/${current?.id}`), 404, 'not_found');
     expectError(await del(stranger, `${SESSIONS}/no-such-session-0123`), 404, 'not_found');
@@ -173,7 +142,7 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
 
   it('“sign out everywhere else” ends every other session and keeps this one; it needs others=true', async () => {
     const email = `everywhere.${Date.now()}@example.com`;
-    const browsers = [new TestBrowser(server.app), new TestBrowser(server.app), new TestBrowser(server.app)];
+    const browsers = [new TestBrowser(server().app), new TestBrowser(server().app), new TestBrowser(server().app)];
     for (const browser of browsers) await signInByEmail(browser, email);
     const [keep, ...others] = browsers as [TestBrowser, ...TestBrowser[]];
     expectError(await del(keep, `${SESSIONS}?others=yes`), 400, 'validation_failed');
@@ -188,7 +157,7 @@ describe(`issue 20: sessions and devices (${databaseKind})`, () => {
 describe(`issue 20: sign-in methods (${databaseKind})`, () => {
   it('lists the linked identities with what the provider tells of them, and the enabled providers not linked yet', async () => {
     const email = `methods.${Date.now()}@example.com`;
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     await signInByEmail(browser, email);
     const methods = await methodsOf(browser);
     expect(methods.identities).toEqual([
@@ -208,12 +177,12 @@ describe(`issue 20: sign-in methods (${databaseKind})`, () => {
 
   it('linking a token provider: its sign-in in link mode adds the identity to this account and signs nobody in; the email hears of it', async () => {
     const email = `link.${Date.now()}@example.com`;
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     await signInByEmail(browser, email);
     const me = Account.parse((await browser.request(ME)).json());
     const session = browser.cookies.get('account_session');
     const { state } = (await post(browser, api('/security/identities/link/telegram'))).json() as { state: string };
-    const before = smtp.messages.length;
+    const before = smtp().messages.length;
     const linked = await post(browser, api('/login/telegram'), { ...telegramLogin(), state });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(Account.parse(linked.json()).id).toBe(me.id);
@@ -322,7 +291,7 @@ describe(`issue 20: sign-in methods (${databaseKind})`, () => {
   });
 
   it('with sign-in by emailed code on, a verified email is a way in: the last identity may go', async () => {
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     await signInByEmail(browser, `email.only.${Date.now()}@example.com`);
     const [identity] = (await methodsOf(browser)).identities;
     expect((await del(browser, api(`/security/identities/${identity?.id}`))).statusCode).toBe(204);
@@ -331,7 +300,7 @@ describe(`issue 20: sign-in methods (${databaseKind})`, () => {
 });
 
 describe(`issue 20: passkeys (${databaseKind})`, () => {
-  const origin = () => server.baseUrl;
+  const origin = () => server().baseUrl;
 
   async function addPasskey(browser: TestBrowser, authenticator: SoftwareAuthenticator, name = 'MacBook') {
     const started = await post(browser, api('/security/passkeys/options'));
@@ -380,7 +349,7 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
       'validation_failed',
     );
 
-    const visitor = new TestBrowser(server.app);
+    const visitor = new TestBrowser(server().app);
     const { response } = await passkeySignIn(visitor, authenticator);
     expect(response.statusCode, response.body).toBe(200);
     expect(Account.parse(response.json()).id).toBe(shopperId);
@@ -394,21 +363,21 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
     const authenticator = new SoftwareAuthenticator(origin());
     expect((await addPasskey(browser, authenticator)).statusCode).toBe(200);
 
-    const visitor = new TestBrowser(server.app);
+    const visitor = new TestBrowser(server().app);
     const { response, credential } = await passkeySignIn(visitor, authenticator);
     expect(response.statusCode).toBe(200);
-    const replayer = new TestBrowser(server.app);
+    const replayer = new TestBrowser(server().app);
     await replayer.open();
     await post(replayer, api('/login/passkey/options'));
     expectError(await post(replayer, api('/login/passkey'), { credential }), 401, 'sign_in_rejected');
 
     // A challenge asked for by one browser, answered from another (login CSRF).
-    const asker = new TestBrowser(server.app);
+    const asker = new TestBrowser(server().app);
     await asker.open();
     const { options } = (await post(asker, api('/login/passkey/options'))).json() as {
       options: Record<string, unknown>;
     };
-    const thief = new TestBrowser(server.app);
+    const thief = new TestBrowser(server().app);
     await thief.open();
     await post(thief, api('/login/passkey/options'));
     expectError(
@@ -422,10 +391,10 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
     const { browser } = await newTelegramShopper();
     const authenticator = new SoftwareAuthenticator(origin());
     expect((await addPasskey(browser, authenticator)).statusCode).toBe(200);
-    expect((await passkeySignIn(new TestBrowser(server.app), authenticator)).response.statusCode).toBe(200);
+    expect((await passkeySignIn(new TestBrowser(server().app), authenticator)).response.statusCode).toBe(200);
     const [credential] = authenticator.credentials;
     if (credential) credential.counter = 0;
-    const cloned = await passkeySignIn(new TestBrowser(server.app), authenticator);
+    const cloned = await passkeySignIn(new TestBrowser(server().app), authenticator);
     expectError(cloned.response, 401, 'sign_in_rejected');
   });
 
@@ -457,12 +426,12 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
   });
 
   it('a passkey is a way in: with one the last identity may go, and then the passkey itself may not; the email hears of both changes', async () => {
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     const email = `passkey.only.${Date.now()}@example.com`;
     await signInByEmail(browser, email);
     // No email sign-in for this test: the address is made unverified.
-    await server.app.db.kysely
-      .updateTable('shoppers')
+    await server()
+      .app.db.kysely.updateTable('shoppers')
       .set({ emailVerifiedBy: null })
       .where('email', '=', email)
       .execute();
@@ -472,18 +441,18 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
     expect((await del(browser, api(`/security/identities/${identity?.id}`))).statusCode).toBe(204);
     const [passkey] = (await methodsOf(browser)).passkeys;
     expectError(await del(browser, api(`/security/passkeys/${passkey?.id}`)), 409, 'last_sign_in_method');
-    expect((await passkeySignIn(new TestBrowser(server.app), authenticator)).response.statusCode).toBe(200);
+    expect((await passkeySignIn(new TestBrowser(server().app), authenticator)).response.statusCode).toBe(200);
   });
 
   it('passkey changes are told to the verified email', async () => {
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     const email = `passkey.notice.${Date.now()}@example.com`;
     await signInByEmail(browser, email);
-    const before = smtp.messages.length;
+    const before = smtp().messages.length;
     expect((await addPasskey(browser, new SoftwareAuthenticator(origin()), 'Tablet')).statusCode).toBe(200);
     expect((await noticeTo(email, before, 'Tablet')).mail.subject).toBe('A sign-in method was added');
     const [passkey] = (await methodsOf(browser)).passkeys;
-    const after = smtp.messages.length;
+    const after = smtp().messages.length;
     expect((await del(browser, api(`/security/passkeys/${passkey?.id}`))).statusCode).toBe(204);
     expect((await noticeTo(email, after, 'Tablet')).mail.subject).toBe('A sign-in method was removed');
   });
@@ -492,10 +461,10 @@ describe(`issue 20: passkeys (${databaseKind})`, () => {
 describe(`issue 19 + 20: the new-browser notice points to the sessions (${databaseKind})`, () => {
   it('a sign-in from a browser not seen before links to the security page', async () => {
     const email = `new.browser.${Date.now()}@example.com`;
-    await signInByEmail(new TestBrowser(server.app), email);
-    const before = smtp.messages.length;
-    await signInByEmail(new TestBrowser(server.app, { userAgent: SAFARI_IPHONE }), email);
+    await signInByEmail(new TestBrowser(server().app), email);
+    const before = smtp().messages.length;
+    await signInByEmail(new TestBrowser(server().app, { userAgent: SAFARI_IPHONE }), email);
     const notice = await noticeTo(email, before, 'Safari 17 on iOS 17.1');
-    expect(notice.mail.text).toContain(`${server.baseUrl}/account/security`);
+    expect(notice.mail.text).toContain(`${server().baseUrl}/account/security`);
   });
 });

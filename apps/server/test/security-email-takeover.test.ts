@@ -10,14 +10,14 @@
  * The verified path still links, as the README documents.
  */
 import { Account, OrderList } from '@account/contract';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
-import { freePort } from './support/ports.js';
 import { startSignIn } from './support/sign-in.js';
-import { type FacebookStandIn, facebookStandIn } from './support/stand-ins/facebook.js';
+import { FACEBOOK_PREFIX, type FacebookStandIn, facebookStandIn } from './support/stand-ins/facebook.js';
 import { type GoogleStandIn, googleStandIn } from './support/stand-ins/google.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 const GOOGLE_CLIENT_ID = 'takeover-suite.apps.googleusercontent.com';
@@ -26,26 +26,25 @@ const FACEBOOK_APP_SECRET = 'takeover-suite-facebook-secret-0123456789';
 const INTEGRATION = '/account/api/integration/v1';
 const ME = api('/shopuser/me');
 
-let standIns: FastifyInstance;
+let standIns: Served<{ google: GoogleStandIn; facebook: FacebookStandIn }>;
 let google: GoogleStandIn;
 let facebook: FacebookStandIn;
 let server: TestServer;
 let apiKey: string;
 
 beforeAll(async () => {
-  standIns = Fastify({ forceCloseConnections: true });
-  google = await googleStandIn(standIns, { clientId: GOOGLE_CLIENT_ID });
-  facebook = await facebookStandIn(standIns, { appId: FACEBOOK_APP_ID, appSecret: FACEBOOK_APP_SECRET });
-  const port = await freePort();
-  await standIns.listen({ port, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
+  standIns = await serveStandIn(async (app) => ({
+    google: await googleStandIn(app, { clientId: GOOGLE_CLIENT_ID }),
+    facebook: await facebookStandIn(app, { appId: FACEBOOK_APP_ID, appSecret: FACEBOOK_APP_SECRET }),
+  }));
+  ({ google, facebook } = standIns);
   server = await startServer({
     env: {
       GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: `${base}${google.jwksPath}`,
+      GOOGLE_JWKS_URL: `${standIns.baseUrl}${google.jwksPath}`,
       FACEBOOK_APP_ID,
       FACEBOOK_APP_SECRET,
-      FACEBOOK_GRAPH_URL: `${base}/facebook`,
+      FACEBOOK_GRAPH_URL: `${standIns.baseUrl}${FACEBOOK_PREFIX}`,
       INTEGRATION_RATE_LIMIT: '100000',
       // Without mail a typed address is saved at once (unverified): the path an attacker would
       // use. With mail it only waits for a code (email-verification.test.ts).

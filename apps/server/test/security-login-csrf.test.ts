@@ -6,25 +6,21 @@
  * saved reached the attacker). Now the callback is refused and the victim's session is unchanged.
  */
 import { Account } from '@account/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../src/demo/identity-provider.js';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { ME, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
 import { chooseShopper, signIn, startSignIn } from './support/sign-in.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { type SteamStandIn, steamStandIn } from './support/stand-ins/steam.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
-let provider: FastifyInstance;
-let steam: SteamStandIn;
+let steam: Served<SteamStandIn>;
 let server: TestServer;
 
 beforeAll(async () => {
-  const steamPort = await freePort();
-  provider = Fastify({ forceCloseConnections: true });
-  steam = await steamStandIn(provider, { baseUrl: `http://127.0.0.1:${steamPort}` });
-  await provider.listen({ port: steamPort, host: '127.0.0.1' });
+  steam = await serveStandIn((app, baseUrl) => steamStandIn(app, { baseUrl }));
   // The auth0-style provider is the server's own demo identity provider: a real OpenID Connect flow.
   const port = await freePort();
   server = await startServer({
@@ -41,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await provider?.close();
+  await steam?.close();
 });
 
 async function visitor(): Promise<TestBrowser> {

@@ -6,29 +6,23 @@
  * calls the integration API; then the whole log is searched for each secret that passed by.
  */
 import { API_BASE, buildPath, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
-import { freePort } from './support/ports.js';
 import { startServerWithAllProviders, TELEGRAM_BOT_TOKEN, telegramLogin } from './support/security.js';
 import { chooseShopper, startSignIn } from './support/sign-in.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { type SteamStandIn, steamStandIn } from './support/stand-ins/steam.js';
 import { api, databaseKind, type TestServer } from './support/test-app.js';
 
 const ME = api('/shopuser/me');
 
-let provider: FastifyInstance;
-let steam: SteamStandIn;
+let steam: Served<SteamStandIn>;
 let server: TestServer;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  // The server under test keeps connections to the stand-in open (keep-alive): close them with it.
-  provider = Fastify({ forceCloseConnections: true });
-  steam = await steamStandIn(provider, { baseUrl: `http://127.0.0.1:${port}` });
-  await provider.listen({ port, host: '127.0.0.1' });
+  steam = await serveStandIn((app, baseUrl) => steamStandIn(app, { baseUrl }));
   server = await startServerWithAllProviders({
     env: { LOG_LEVEL: 'info', STEAM_OPENID_ENDPOINT: steam.endpoint, PHONE_CODE_RESEND_INTERVAL: '0' },
     logger: { stream: { write: (line: string) => logLines.push(line) } },
@@ -36,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await provider?.close();
+  await steam?.close();
 });
 
 /** Every secret seen on the way, by what it is. */

@@ -13,12 +13,12 @@
  */
 import { AUTHENTICATED_REDIRECT_COOKIE, safeRedirectTarget } from '@account/contract';
 import fc from 'fast-check';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { freePort } from './support/ports.js';
 import { auth0Discovery } from './support/security.js';
 import { chooseShopper, startSignIn } from './support/sign-in.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { type SteamStandIn, steamStandIn } from './support/stand-ins/steam.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 
@@ -26,15 +26,11 @@ const ALLOWED = 'https://shop.example.test';
 const HOME = '/account/';
 
 let server: TestServer;
-let steamProvider: FastifyInstance;
-let steam: SteamStandIn;
+let steam: Served<SteamStandIn>;
 let auth0: { issuer: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  const port = await freePort();
-  steamProvider = Fastify({ forceCloseConnections: true });
-  steam = await steamStandIn(steamProvider, { baseUrl: `http://127.0.0.1:${port}` });
-  await steamProvider.listen({ port, host: '127.0.0.1' });
+  steam = await serveStandIn((app, baseUrl) => steamStandIn(app, { baseUrl }));
   auth0 = await auth0Discovery();
   server = await startServer({
     env: {
@@ -50,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await steamProvider?.close();
+  await steam?.close();
   await auth0?.close();
 });
 

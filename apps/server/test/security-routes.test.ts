@@ -23,10 +23,9 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
-import type { TestBrowser } from './support/browser.js';
+import { anonymous, type TestBrowser } from './support/browser.js';
 import {
   accountSnapshot,
-  anonymous,
   endpointNames,
   expectErrorBody,
   ME,

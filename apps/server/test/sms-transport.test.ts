@@ -5,7 +5,6 @@
  * the verification call through a server that sends with it.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { AppError } from '../src/errors.js';
@@ -18,6 +17,7 @@ import { phoneVerificationService } from '../src/modules/phone/service.js';
 import { TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
 import { signIn } from './support/sign-in.js';
+import { type Served, serveStandIn } from './support/stand-ins/local-server.js';
 import { type SmsGatewayStandIn, smsGatewayStandIn } from './support/stand-ins/sms-gateway.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
@@ -32,27 +32,17 @@ const ME = '/account/api/v1/shopuser/me';
 const SOFIA_PHONE = '+32 470123456';
 const SOFIA_EMAIL = 'sofia.jansen@example.com';
 
-let gateway: FastifyInstance;
-let twilio: SmsGatewayStandIn;
-let apiUrl: string;
+let twilio: Served<SmsGatewayStandIn>;
 let server: TestServer;
 
 beforeAll(async () => {
-  // The server under test keeps connections to the stand-in open (keep-alive): close them with it.
-  gateway = Fastify({ forceCloseConnections: true });
-  twilio = await smsGatewayStandIn(gateway, {
-    accountSid: SID,
-    authToken: TOKEN,
-    senders: [FROM],
-    messagingServices: [SERVICE],
-  });
-  const port = await freePort();
-  await gateway.listen({ port, host: '127.0.0.1' });
-  apiUrl = `http://127.0.0.1:${port}`;
+  twilio = await serveStandIn((app) =>
+    smsGatewayStandIn(app, { accountSid: SID, authToken: TOKEN, senders: [FROM], messagingServices: [SERVICE] }),
+  );
   server = await startServer({
     env: {
       SMS_TRANSPORT: 'twilio',
-      SMS_API_URL: apiUrl,
+      SMS_API_URL: twilio.baseUrl,
       SMS_TIMEOUT_MS: '500',
       TWILIO_ACCOUNT_SID: SID,
       TWILIO_AUTH_TOKEN: TOKEN,
@@ -63,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await gateway?.close();
+  await twilio?.close();
 });
 beforeEach(async () => {
   twilio.outage(null);
@@ -76,7 +66,14 @@ beforeEach(async () => {
 });
 
 const transport = (overrides: Partial<Parameters<typeof twilioTransport>[0]> = {}) =>
-  twilioTransport({ accountSid: SID, authToken: TOKEN, from: FROM, apiUrl, fetch: globalThis.fetch, ...overrides });
+  twilioTransport({
+    accountSid: SID,
+    authToken: TOKEN,
+    from: FROM,
+    apiUrl: twilio.baseUrl,
+    fetch: globalThis.fetch,
+    ...overrides,
+  });
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 

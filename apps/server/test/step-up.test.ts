@@ -7,12 +7,11 @@
  */
 import { Account, endpoints, SignInMethods } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailThrough, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
+import { describe, expect, it } from 'vitest';
 import { SoftwareAuthenticator } from './support/authenticator.js';
 import { TestBrowser } from './support/browser.js';
-import { endpointNames, startServerWithAllProviders, telegramLogin } from './support/security.js';
-import { api, databaseKind, type TestServer } from './support/test-app.js';
+import { endpointNames, securityCentreSuite, telegramLogin } from './support/security.js';
+import { api, databaseKind } from './support/test-app.js';
 
 const METHODS = api('/security/sign-in-methods');
 const PASSKEY_OPTIONS = api('/security/passkeys/options');
@@ -26,25 +25,9 @@ const STEP_UP_ANSWER = {
   message: 'Confirm it is you: sign in again, then repeat this',
 };
 
-let smtp: SmtpTestServer;
-let server: TestServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServerWithAllProviders({
-    env: {
-      ...mailThrough(smtp),
-      EMAIL_CODE_RESEND_INTERVAL: '0',
-      RECENT_SIGN_IN: String(WINDOW_SECONDS),
-    },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
-beforeEach(async () => {
-  await server.app.db.kysely.deleteFrom('rateLimits').execute();
+const { server, smtp } = securityCentreSuite({
+  EMAIL_CODE_RESEND_INTERVAL: '0',
+  RECENT_SIGN_IN: String(WINDOW_SECONDS),
 });
 
 const post = (browser: TestBrowser, url: string, body: unknown = {}) => browser.request({ method: 'POST', url, body });
@@ -52,8 +35,8 @@ const methodsOf = async (browser: TestBrowser) => SignInMethods.parse((await bro
 
 /** Moves the shopper's sign-ins `seconds` into the past, as if the session had stayed open that long. */
 async function ageSessions(shopperId: number, seconds: number) {
-  await server.app.db.kysely
-    .updateTable('sessions')
+  await server()
+    .app.db.kysely.updateTable('sessions')
     .set({ createdAt: new Date(Date.now() - seconds * 1000).toISOString() })
     .where('shopperId', '=', shopperId)
     .execute();
@@ -67,14 +50,14 @@ const expectStepUp = (response: LightMyRequestResponse) => {
 /** Signs this browser in with a code emailed to `email` (a new address makes a new account). */
 async function signInWithCode(browser: TestBrowser, email: string): Promise<number> {
   await browser.open();
-  const before = smtp.messages.length;
+  const before = smtp().messages.length;
   const asked = await post(browser, api('/login/email/code'), { Email: email });
   expect(asked.statusCode, asked.body).toBe(200);
   let code: string | undefined;
   for (let count = before + 1; code === undefined; count++) {
-    await smtp.waitFor(count);
-    code = smtp.messages
-      .slice(before)
+    await smtp().waitFor(count);
+    code = smtp()
+      .messages.slice(before)
       .find((m) => m.envelope.to.includes(email))
       ?.mail.text?.match(/\b(\d{6})\b/)?.[1];
   }
@@ -98,11 +81,11 @@ describe(`issue 44: one step-up rule for every new, removed or replaced way in (
   });
 
   it('a session signed in 2 hours ago gets the same 403 from passkey add/remove and method link/unlink, and nothing changes', async () => {
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     await browser.open();
     const login = await post(browser, api('/login/telegram'), telegramLogin());
     const shopperId = Account.parse(login.json()).id;
-    const authenticator = new SoftwareAuthenticator(server.baseUrl);
+    const authenticator = new SoftwareAuthenticator(server().baseUrl);
     const added = await addPasskey(browser, authenticator);
     expect(added.statusCode, added.body).toBe(200);
     const before = await methodsOf(browser);
@@ -111,7 +94,7 @@ describe(`issue 44: one step-up rule for every new, removed or replaced way in (
     if (!identity || !passkey) throw new Error('the shopper has a linked identity and a passkey');
     // A ceremony begun while the sign-in was fresh, answered after it aged.
     const begun = (await post(browser, PASSKEY_OPTIONS)).json() as { options: Record<string, unknown> };
-    const late = { name: 'Late', credential: new SoftwareAuthenticator(server.baseUrl).create(begun.options) };
+    const late = { name: 'Late', credential: new SoftwareAuthenticator(server().baseUrl).create(begun.options) };
 
     await ageSessions(shopperId, 2 * 3600);
     expectStepUp(await post(browser, PASSKEY_OPTIONS));
@@ -126,7 +109,7 @@ describe(`issue 44: one step-up rule for every new, removed or replaced way in (
 
   it('a verified email is replaced only by a recent sign-in: the same 403, and nothing of the form is saved', async () => {
     const email = `step-up.email.${Date.now()}@example.com`;
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     const shopperId = await signInWithCode(browser, email);
     await ageSessions(shopperId, 2 * 3600);
     expectStepUp(await post(browser, UPDATE, { Email: `moved.${email}`, FirstName: 'Mallory' }));
@@ -134,7 +117,7 @@ describe(`issue 44: one step-up rule for every new, removed or replaced way in (
   });
 
   it(`the window is RECENT_SIGN_IN (${WINDOW_SECONDS} s here), the same for every call`, async () => {
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     await browser.open();
     const shopperId = Account.parse((await post(browser, api('/login/telegram'), telegramLogin())).json()).id;
     await ageSessions(shopperId, WINDOW_SECONDS - 60);
@@ -145,10 +128,10 @@ describe(`issue 44: one step-up rule for every new, removed or replaced way in (
 
   it('confirming with the emailed code in the same browser (a fresh sign-in) lets the refused call through', async () => {
     const email = `step-up.code.${Date.now()}@example.com`;
-    const browser = new TestBrowser(server.app);
+    const browser = new TestBrowser(server().app);
     const shopperId = await signInWithCode(browser, email);
     await ageSessions(shopperId, 2 * 3600);
-    const authenticator = new SoftwareAuthenticator(server.baseUrl);
+    const authenticator = new SoftwareAuthenticator(server().baseUrl);
     expectStepUp(await addPasskey(browser, authenticator));
 
     expect(await signInWithCode(browser, email), 'the same account').toBe(shopperId);

@@ -161,6 +161,18 @@ function refusedOrStored(response: Awaited<ReturnType<HttpBrowser['request']>>) 
   if (response.statusCode === 503) expect(response.json()).toMatchObject({ code: 'storage_full' });
 }
 
+/** The storage broken under the server: writes refused (503 service_unavailable), and readiness 503; its answer. */
+async function expectWritesUnavailable(customer: Shopper) {
+  for (let i = 0; i < 5; i++) {
+    const response = await customer.addAddress();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
+  }
+  const ready = await customer.ready();
+  expect(ready.statusCode).toBe(503);
+  return ready;
+}
+
 /** Asks readiness until it answers `status` (it recovers by itself); a state, not a time, is awaited. */
 async function readyBecomes(customer: Shopper, status: number) {
   const deadline = performance.now() + 10_000;
@@ -293,13 +305,7 @@ if (databaseKind === 'sqlite') {
         } else {
           server.sqlite.pragma('query_only = ON');
         }
-        for (let i = 0; i < 5; i++) {
-          const response = await customer.addAddress();
-          expect(response.statusCode).toBe(503);
-          expect(response.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
-        }
-        const ready = await customer.ready();
-        expect(ready.statusCode).toBe(503);
+        const ready = await expectWritesUnavailable(customer);
         const code = (ready.json() as { storage: string }).storage;
         expect(code).toMatch(EXT4 ? /^SQLITE_IOERR/ : /^SQLITE_READONLY/);
         for (let i = 0; i < 3; i++) expect((await customer.read()).statusCode).toBe(200);
@@ -334,13 +340,7 @@ if (databaseKind === 'sqlite') {
         const file = path.join(dataDir, 'account.db');
 
         unlinkSync(file);
-        for (let i = 0; i < 5; i++) {
-          const response = await customer.addAddress();
-          expect(response.statusCode).toBe(503);
-          expect(response.json()).toMatchObject({ status: 503, code: 'service_unavailable' });
-        }
-        const ready = await customer.ready();
-        expect(ready.statusCode).toBe(503);
+        const ready = await expectWritesUnavailable(customer);
         expect(ready.json()).toMatchObject({ storage: 'SQLITE_READONLY_DBMOVED' });
         for (let i = 0; i < 3; i++) expect((await customer.read()).statusCode).toBe(200);
         // Still refused later: this episode ends only with a restart.

@@ -7,17 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Address } from '@account/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { vatCheck } from '../src/integrations/vat/vat-check.js';
 import { EU_MEMBER_STATES, offlineVatNumber } from '../src/integrations/vat/vat-number.js';
 import { viesClient } from '../src/integrations/vat/vies.js';
-import { TestBrowser } from './support/browser.js';
+import { anonymous, type TestBrowser } from './support/browser.js';
 import { freePort } from './support/ports.js';
-import { signIn } from './support/sign-in.js';
-import { VIES_PATH, type ViesStandIn, viesStandIn } from './support/stand-ins/vies.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { signedIn } from './support/sign-in.js';
+import { serveStandIn } from './support/stand-ins/local-server.js';
+import { VIES_PATH, viesStandIn } from './support/stand-ins/vies.js';
+import { forSuite } from './support/suite.js';
+import { databaseKind, startServer } from './support/test-app.js';
 
 /** Per member state: a number (without prefix) with a correct check digit, and one with a wrong one. */
 const NUMBERS: Record<string, [valid: string, wrongCheckDigit: string]> = {
@@ -111,32 +112,22 @@ describe('§5 VAT number: offline format and check digit per EU member state', (
 });
 
 describe('EU VIES over HTTP (a local stand-in)', () => {
-  let vies: FastifyInstance;
-  let standIn: ViesStandIn;
-  let url: string;
+  const standIn = forSuite(() => serveStandIn((app) => viesStandIn(app, ['NL859048378B01', 'EL123456783'])));
   const warnings: { details: Record<string, unknown>; message: string }[] = [];
   const log = { warn: (details: Record<string, unknown>, message: string) => warnings.push({ details, message }) };
-  const check = (timeoutMs = 300) => vatCheck({ vies: viesClient({ url, timeoutMs, fetch: globalThis.fetch }), log });
+  const url = () => `${standIn().baseUrl}${VIES_PATH}`;
+  const check = (timeoutMs = 300) =>
+    vatCheck({ vies: viesClient({ url: url(), timeoutMs, fetch: globalThis.fetch }), log });
 
-  beforeAll(async () => {
-    vies = Fastify({ forceCloseConnections: true });
-    standIn = await viesStandIn(vies, ['NL859048378B01', 'EL123456783']);
-    const port = await freePort();
-    await vies.listen({ port, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${port}${VIES_PATH}`;
-  });
-  afterAll(async () => {
-    await vies?.close();
-  });
   beforeEach(() => {
-    standIn.outage(null);
-    standIn.requests.length = 0;
+    standIn().outage(null);
+    standIn().requests.length = 0;
     warnings.length = 0;
   });
 
   it('asks VIES with the prefix and the number without it, as JSON; a registered number is valid', async () => {
     expect(await check().isValid('NL 8590.48378-B01', 'NL')).toBe(true);
-    expect(standIn.requests).toEqual([
+    expect(standIn().requests).toEqual([
       { contentType: 'application/json', body: { countryCode: 'NL', vatNumber: '859048378B01' } },
     ]);
     expect(warnings).toEqual([]);
@@ -144,19 +135,19 @@ describe('EU VIES over HTTP (a local stand-in)', () => {
 
   it('Greece is asked for as EL', async () => {
     expect(await check().isValid('GR123456783', 'GR')).toBe(true);
-    expect(standIn.requests.map((r) => r.body)).toEqual([{ countryCode: 'EL', vatNumber: '123456783' }]);
+    expect(standIn().requests.map((r) => r.body)).toEqual([{ countryCode: 'EL', vatNumber: '123456783' }]);
   });
 
   it('VIES answering valid: false makes a well-formed number invalid', async () => {
     expect(await check().isValid('DE123456788', 'DE')).toBe(false);
-    expect(standIn.requests).toHaveLength(1);
+    expect(standIn().requests).toHaveLength(1);
     expect(warnings).toEqual([]);
   });
 
   it('a number failing the offline check is invalid without asking VIES', async () => {
     expect(await check().isValid('NL859048377B01', 'NL')).toBe(false);
     expect(await check().isValid('CHE-116.281.710 MWST', 'CH')).toBe(false);
-    expect(standIn.requests).toEqual([]);
+    expect(standIn().requests).toEqual([]);
   });
 
   it.each([
@@ -164,7 +155,7 @@ describe('EU VIES over HTTP (a local stand-in)', () => {
     ['a server error page', 'server-error', /HTTP 500/],
     ['VIES reporting the member state unavailable', 'ms-unavailable', /MS_UNAVAILABLE/],
   ] as const)('%s: the offline result stands, and it is logged', async (_, outage, reason) => {
-    standIn.outage(outage);
+    standIn().outage(outage);
     const started = Date.now();
     expect(await check().isValid('DE123456788', 'DE')).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -190,7 +181,7 @@ describe('EU VIES over HTTP (a local stand-in)', () => {
   });
 
   it('the stand-in refuses an ISO code VIES does not know (GR), as VIES does', async () => {
-    const response = await fetch(url, {
+    const response = await fetch(url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ countryCode: 'GR', vatNumber: '123456783' }),
@@ -234,23 +225,11 @@ const INVALID = {
   fields: { VatNumber: 'ac_VatNumberIsInvalidMessage' },
 };
 
-async function signedIn(s: TestServer, subject = 'demo-noah'): Promise<TestBrowser> {
-  const browser = new TestBrowser(s.app);
-  await signIn(browser, subject);
-  return browser;
-}
-
 describe(`§7 POST /setting/validateVatNumber, offline (${databaseKind})`, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = forSuite(() => startServer());
 
   it('§7 success means valid: {valid: true}; failure means invalid: 400 with ac_VatNumberIsInvalidMessage', async () => {
-    const browser = await signedIn(server);
+    const browser = await signedIn(server(), 'demo-noah');
     for (const [vatNumber, country] of [
       ['NL859048378B01', 'NL'],
       ['859048378B01', 'nl'],
@@ -278,7 +257,7 @@ describe(`§7 POST /setting/validateVatNumber, offline (${databaseKind})`, () =>
   });
 
   it('§7 a malformed body is a 400 with the invalid-VAT key, never a 5xx', async () => {
-    const browser = await signedIn(server);
+    const browser = await signedIn(server(), 'demo-noah');
     expect((await validate(browser, { VatNumber: 'NL'.repeat(17), Country: 'NL' })).json()).toEqual(INVALID);
     expect((await validate(browser, { VatNumber: 'NL859048378B01', Country: 'NLD' })).json()).toEqual({
       ...INVALID,
@@ -288,17 +267,15 @@ describe(`§7 POST /setting/validateVatNumber, offline (${databaseKind})`, () =>
   });
 
   it('§6 needs sign-in (401) and the cross-site request token (403)', async () => {
-    const anonymous = new TestBrowser(server.app);
-    await anonymous.open();
     const body = { VatNumber: 'NL859048378B01', Country: 'NL' };
-    expect((await validate(anonymous, body)).statusCode).toBe(401);
-    const browser = await signedIn(server);
+    expect((await validate(await anonymous(server()), body)).statusCode).toBe(401);
+    const browser = await signedIn(server(), 'demo-noah');
     const response = await browser.request({ method: 'POST', url: VALIDATE, body, withoutXsrf: true });
     expect(response.statusCode).toBe(403);
   });
 
   it('DESIGN §6: rate-limited together with validateEmail, per client address (429 with Retry-After)', async () => {
-    const browser = await signedIn(server);
+    const browser = await signedIn(server(), 'demo-noah');
     for (let i = 0; i < 30; i++) {
       expect(
         (await browser.request({ method: 'POST', url: VALIDATE_EMAIL, body: { Email: 'a@example.com' } })).statusCode,
@@ -313,54 +290,42 @@ describe(`§7 POST /setting/validateVatNumber, offline (${databaseKind})`, () =>
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Another client address still has its own allowance.
-    expect((await validate(await signedIn(server), { VatNumber: 'NL859048378B01', Country: 'NL' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await validate(await signedIn(server(), 'demo-noah'), { VatNumber: 'NL859048378B01', Country: 'NL' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe(`VIES through the server (${databaseKind})`, () => {
-  let vies: FastifyInstance;
-  let standIn: ViesStandIn;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    vies = Fastify({ forceCloseConnections: true });
-    standIn = await viesStandIn(vies, ['NL859048378B01']);
-    const port = await freePort();
-    await vies.listen({ port, host: '127.0.0.1' });
-    server = await startServer({
-      env: { VIES_URL: `http://127.0.0.1:${port}${VIES_PATH}`, VIES_TIMEOUT_MS: '300' },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await vies?.close();
-  });
+  const standIn = forSuite(() => serveStandIn((app) => viesStandIn(app, ['NL859048378B01'])));
+  const server = forSuite(() =>
+    startServer({ env: { VIES_URL: `${standIn().baseUrl}${VIES_PATH}`, VIES_TIMEOUT_MS: '300' } }),
+  );
   beforeEach(() => {
-    standIn.outage(null);
-    standIn.requests.length = 0;
+    standIn().outage(null);
+    standIn().requests.length = 0;
   });
 
   it('§7 validateVatNumber: registered in VIES is valid; well-formed but unknown to VIES is not', async () => {
-    const browser = await signedIn(server);
+    const browser = await signedIn(server(), 'demo-noah');
     expect((await validate(browser, { VatNumber: 'NL859048378B01', Country: 'NL' })).json()).toEqual({ valid: true });
     expect((await validate(browser, { VatNumber: 'DE123456788', Country: 'DE' })).json()).toEqual(INVALID);
-    expect(standIn.requests.map((r) => r.body)).toEqual([
+    expect(standIn().requests.map((r) => r.body)).toEqual([
       { countryCode: 'NL', vatNumber: '859048378B01' },
       { countryCode: 'DE', vatNumber: '123456788' },
     ]);
   });
 
   it('§7 validateVatNumber: a VIES outage does not block the shopper (the offline check stands)', async () => {
-    const browser = await signedIn(server);
-    standIn.outage('hang');
+    const browser = await signedIn(server(), 'demo-noah');
+    standIn().outage('hang');
     expect((await validate(browser, { VatNumber: 'DE123456788', Country: 'DE' })).json()).toEqual({ valid: true });
     expect((await validate(browser, { VatNumber: 'DE123456789', Country: 'DE' })).json()).toEqual(INVALID);
   });
 
   it('§5 Address form: with the EU VAT reverse charge a company address gets the same check', async () => {
-    const browser = await signedIn(server, 'new');
+    const browser = await signedIn(server(), 'new');
     const company = {
       AddressType: 1,
       FirstName: 'Jonas',
@@ -380,7 +345,7 @@ describe(`VIES through the server (${databaseKind})`, () => {
     const rejected = await browser.request({ method: 'POST', url: ADDRESS, body: company });
     expect(rejected.statusCode).toBe(400);
     expect(rejected.json()).toEqual(INVALID);
-    expect(standIn.requests.map((r) => r.body)).toEqual([{ countryCode: 'DE', vatNumber: '123456788' }]);
+    expect(standIn().requests.map((r) => r.body)).toEqual([{ countryCode: 'DE', vatNumber: '123456788' }]);
     const saved = await browser.request({
       method: 'POST',
       url: ADDRESS,
@@ -388,7 +353,7 @@ describe(`VIES through the server (${databaseKind})`, () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(Address.parse(saved.json()).vatNumber).toBe('NL859048378B01');
-    standIn.outage('ms-unavailable');
+    standIn().outage('ms-unavailable');
     const duringOutage = await browser.request({ method: 'POST', url: ADDRESS, body: company });
     expect(duringOutage.statusCode).toBe(200);
   });

@@ -8,23 +8,10 @@ import { DeliveryList, WEBHOOK_HEADERS } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
+import { eventually } from './support/eventually.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 import { type Answer, webhookReceiver } from './support/webhook-receiver.js';
-
-/** Settles once `check` passes, polling; deliveries are asynchronous by design. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 const FAST = { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '400', WEBHOOK_RETRY_BASE_MS: '100' };
 

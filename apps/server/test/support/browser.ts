@@ -88,3 +88,10 @@ export class TestBrowser {
     return current;
   }
 }
+
+/** A browser that has loaded the app (it holds an anonymous XSRF token) but is signed out. */
+export async function anonymous(server: { app: FastifyInstance }): Promise<TestBrowser> {
+  const browser = new TestBrowser(server.app);
+  await browser.open();
+  return browser;
+}

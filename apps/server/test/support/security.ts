@@ -6,13 +6,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { buildPath, type EndpointName, ErrorBody, endpoints, type HttpMethod } from '@account/contract';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { PERSONAS } from '../../src/demo/personas.js';
 import { PRIVATE_ADDRESS } from '../fixtures/addresses.js';
-import { TestBrowser } from './browser.js';
+import { mailThrough, startSmtpServer } from '../fixtures/smtp-server.js';
+import type { TestBrowser } from './browser.js';
+import { serveStandIn } from './stand-ins/local-server.js';
 import { signTelegramLogin } from './stand-ins/telegram.js';
+import { forSuite } from './suite.js';
 import { api, freePort, startServer, type TestServer, type TestServerOptions } from './test-app.js';
 
 export const ME = api('/shopuser/me');
@@ -23,22 +26,21 @@ export const TELEGRAM_BOT_TOKEN = '7000000001:AAH-security-suite-bot-token_01234
  * The auth0-style provider's discovery document on a local server: starting an auth0 sign-in only
  * needs discovery (the authorization URL is built from it), so no other endpoint is served.
  */
-export async function auth0Discovery(): Promise<{ issuer: string; close(): Promise<void> }> {
-  const app = Fastify({ forceCloseConnections: true });
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}/auth0`;
-  app.get('/auth0/.well-known/openid-configuration', async () => ({
-    issuer,
-    authorization_endpoint: `${issuer}/authorize`,
-    token_endpoint: `${issuer}/token`,
-    jwks_uri: `${issuer}/jwks`,
-    response_types_supported: ['code'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['RS256'],
-    code_challenge_methods_supported: ['S256'],
-  }));
-  await app.listen({ port, host: '127.0.0.1' });
-  return { issuer, close: () => app.close() };
+export function auth0Discovery(): Promise<{ issuer: string; close(): Promise<void> }> {
+  return serveStandIn(async (app, baseUrl) => {
+    const issuer = `${baseUrl}/auth0`;
+    app.get('/auth0/.well-known/openid-configuration', async () => ({
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      response_types_supported: ['code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      code_challenge_methods_supported: ['S256'],
+    }));
+    return { issuer };
+  });
 }
 
 /**
@@ -82,11 +84,18 @@ export async function startServerWithAllProviders(
   };
 }
 
-/** A browser that has loaded the app (it holds an anonymous XSRF token) but is signed out. */
-export async function anonymous(server: TestServer): Promise<TestBrowser> {
-  const browser = new TestBrowser(server.app);
-  await browser.open();
-  return browser;
+/**
+ * The security centre's suites: a server with every provider, sending mail through a local SMTP
+ * server, for the tests of the calling file. They sign in more often than the rate limits allow,
+ * so the counters are cleared before each test.
+ */
+export function securityCentreSuite(env: Record<string, string> = {}) {
+  const smtp = forSuite(() => startSmtpServer());
+  const server = forSuite(() => startServerWithAllProviders({ env: { ...mailThrough(smtp()), ...env } }));
+  beforeEach(async () => {
+    await server().app.db.kysely.deleteFrom('rateLimits').execute();
+  });
+  return { server, smtp };
 }
 
 // ---- Requests sent raw (any payload, any content type, with or without the XSRF header) ----

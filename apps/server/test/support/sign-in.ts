@@ -3,11 +3,12 @@
  * start path -> authorize page -> pick a shopper -> callback (the server exchanges the code over
  * HTTP and verifies the ID token) -> session.
  */
+import { Account } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { TestBrowser } from './browser.js';
 import type { HttpBrowser } from './http-browser.js';
-import type { TestServer } from './test-app.js';
+import { api, type TestServer } from './test-app.js';
 
 /** A browser of app.inject() or of real HTTP: the sign-in steps are the same. */
 type Browser = Pick<TestBrowser | HttpBrowser, 'request' | 'open'>;
@@ -39,6 +40,38 @@ export async function signIn(browser: Browser, subject: string): Promise<void> {
   const landed = await browser.request(`${callback.pathname}${callback.search}`);
   expect(landed.statusCode).toBe(303);
   expect(landed.headers.location).toBe('/account/');
+}
+
+/**
+ * Signs in through the demo identity provider as whoever holds `email` (its "with this email
+ * address" choice, which asserts the address verified); answers the callback's response.
+ */
+export async function signInByEmail(browser: Browser, email: string) {
+  await browser.open();
+  const authorize = await startSignIn(browser);
+  const chosen = await browser.request({
+    method: 'POST',
+    url: authorize.pathname,
+    body: new URLSearchParams({ ...Object.fromEntries(authorize.searchParams), subject: 'email', email }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const callback = new URL(String(chosen.headers.location));
+  return browser.request(`${callback.pathname}${callback.search}`);
+}
+
+/** A token sign-in sent without the X-XSRF-TOKEN header: 403 xsrf_token_invalid, and still signed out. */
+export async function expectXsrfRefused(browser: TestBrowser, url: string, body: unknown): Promise<void> {
+  const response = await browser.request({ method: 'POST', url, body, withoutXsrf: true });
+  expect(response.statusCode).toBe(403);
+  expect(response.json().code).toBe('xsrf_token_invalid');
+  expect((await browser.request(api('/shopuser/me'))).statusCode).toBe(401);
+}
+
+/** The signed-in shopper's account, as GET /shopuser/me answers it. */
+export async function accountOf(browser: Browser): Promise<Account> {
+  const response = await browser.request(api('/shopuser/me'));
+  expect(response.statusCode, response.body).toBe(200);
+  return Account.parse(response.json());
 }
 
 /** A browser of app.inject() signed in as the demo provider's shopper `subject`. */

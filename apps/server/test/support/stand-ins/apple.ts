@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
-import { type MintOptions, signIdToken } from './google.js';
+import type { JWTPayload } from 'jose';
+import { type MintOptions, present, queryClaims, signingKeys } from './google.js';
 
 export const APPLE_STAND_IN_ISSUER = 'https://appleid.apple.com';
 export const APPLE_STAND_IN_CLIENT_ID = 'com.example.shop.signin';
@@ -24,28 +24,17 @@ export interface AppleStandInOptions {
   clientId?: string;
 }
 
-const present = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
-
 export async function appleStandIn(app: FastifyInstance, options: AppleStandInOptions = {}): Promise<AppleStandIn> {
-  const kid = randomUUID().slice(0, 10);
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const other = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const audience = options.clientId ?? APPLE_STAND_IN_CLIENT_ID;
+  const keys = await signingKeys(randomUUID().slice(0, 10), {
+    issuer: APPLE_STAND_IN_ISSUER,
+    audience,
+    expiresIn: 600,
+  });
+  const mint: AppleStandIn['mint'] = (claims, mintOptions) =>
+    keys.mint({ auth_time: Math.floor(Date.now() / 1000), nonce_supported: true, ...claims }, mintOptions);
 
-  const mint: AppleStandIn['mint'] = (claims, mintOptions = {}) =>
-    signIdToken(
-      mintOptions.signWithOtherKey ? other.privateKey : privateKey,
-      kid,
-      { auth_time: Math.floor(Date.now() / 1000), nonce_supported: true, ...claims },
-      {
-        issuer: mintOptions.issuer ?? APPLE_STAND_IN_ISSUER,
-        audience: mintOptions.audience ?? audience,
-        expiresIn: mintOptions.expiresIn ?? 600,
-      },
-    );
-
-  app.get('/apple/keys', async () => ({ keys: [jwk] }));
+  app.get('/apple/keys', async () => ({ keys: [keys.jwk] }));
 
   app.get('/apple/mint', async (request) => {
     const q = request.query as Record<string, string | undefined>;
@@ -56,10 +45,7 @@ export async function appleStandIn(app: FastifyInstance, options: AppleStandInOp
       // The provider sends these as strings.
       email_verified: email === undefined ? undefined : q.email_verified === 'false' ? 'false' : 'true',
       is_private_email: email === undefined ? undefined : String(email.endsWith('@privaterelay.appleid.com')),
-      nonce: present(q.nonce),
-      iss: present(q.iss),
-      aud: present(q.aud),
-      exp: q.exp ? Number(q.exp) : undefined,
+      ...queryClaims(q),
     };
     return { token: await mint(claims) };
   });

@@ -7,6 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hanging } from './hang.js';
 
 export const FACEBOOK_PREFIX = '/facebook';
 
@@ -63,9 +64,6 @@ interface IssuedToken {
   valid: boolean | undefined;
 }
 
-/** How long a hanging request is held before its connection is dropped (beyond any client timeout). */
-const HANG_MS = 8_000;
-
 const graphError = (reply: FastifyReply, message: string, type: string, code: number, subcode?: number) =>
   reply.code(400).send({
     error: {
@@ -91,7 +89,7 @@ export async function facebookStandIn(app: FastifyInstance, options: FacebookSta
   const apps = new Map<string, string>([[options.appId, options.appSecret]]);
   const requests: GraphRequest[] = [];
   let outage: GraphOutage = null;
-  const hanging = new Set<() => void>();
+  const held = hanging(app);
 
   const secretOf = (appId: string) => {
     let secret = apps.get(appId);
@@ -134,26 +132,11 @@ export async function facebookStandIn(app: FastifyInstance, options: FacebookSta
       return true;
     }
     if (outage === 'hang') {
-      // No answer at all; the connection is dropped when the outage ends (or after a while).
-      reply.hijack();
-      await new Promise<void>((resolve) => {
-        const release = () => {
-          clearTimeout(timer);
-          hanging.delete(release);
-          resolve();
-        };
-        const timer = setTimeout(release, HANG_MS);
-        hanging.add(release);
-      });
-      request.raw.socket.destroy();
+      await held.hang(request, reply);
       return true;
     }
     return false;
   }
-
-  app.addHook('preClose', async () => {
-    for (const release of [...hanging]) release();
-  });
 
   app.get(`${FACEBOOK_PREFIX}/debug_token`, async (request, reply) => {
     const query = request.query as Record<string, string>;
@@ -272,7 +255,7 @@ export async function facebookStandIn(app: FastifyInstance, options: FacebookSta
     count: (path) => requests.filter((r) => r.path === path).length,
     outage(kind) {
       outage = kind;
-      if (kind === null) for (const release of [...hanging]) release();
+      if (kind === null) held.releaseAll();
     },
   };
 }

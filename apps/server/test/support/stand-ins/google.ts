@@ -31,7 +31,7 @@ export interface GoogleStandInOptions {
 }
 
 /** Signs a JWT the way an identity provider does: RS256 with a key id, iss, aud, iat and exp. */
-export async function signIdToken(
+async function signIdToken(
   key: CryptoKey,
   kid: string,
   claims: JWTPayload,
@@ -45,23 +45,44 @@ export async function signIdToken(
     .sign(key);
 }
 
-const flag = (value: string | undefined): boolean | undefined =>
-  value === undefined || value === '' ? undefined : value === 'true';
-const present = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
-
-export async function googleStandIn(app: FastifyInstance, options: GoogleStandInOptions = {}): Promise<GoogleStandIn> {
-  const kid = randomUUID();
+/**
+ * A provider's signing key, published as `jwk` under the key id `kid`, and a key the JWKS does not
+ * hold; `mint` signs a token with the provider's defaults unless the test names others.
+ */
+export async function signingKeys(
+  kid: string,
+  defaults: { issuer: string; audience: string; expiresIn: number },
+): Promise<{ jwk: JWK; mint: GoogleStandIn['mint'] }> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const other = await generateKeyPair('RS256');
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const audience = options.clientId ?? GOOGLE_STAND_IN_CLIENT_ID;
+  return {
+    jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+    mint: (claims, options = {}) =>
+      signIdToken(options.signWithOtherKey ? other.privateKey : privateKey, kid, claims, {
+        issuer: options.issuer ?? defaults.issuer,
+        audience: options.audience ?? defaults.audience,
+        expiresIn: options.expiresIn ?? defaults.expiresIn,
+      }),
+  };
+}
 
-  const mint: GoogleStandIn['mint'] = (claims, mintOptions = {}) =>
-    signIdToken(mintOptions.signWithOtherKey ? other.privateKey : privateKey, kid, claims, {
-      issuer: mintOptions.issuer ?? GOOGLE_STAND_IN_ISSUER,
-      audience: mintOptions.audience ?? audience,
-      expiresIn: mintOptions.expiresIn ?? 3600,
-    });
+/** A query value, with an empty one as none. */
+export const present = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
+
+/** The claims GET /<provider>/mint takes from its query for every provider: a browser test may set these. */
+export const queryClaims = (q: Record<string, string | undefined>): JWTPayload => ({
+  nonce: present(q.nonce),
+  iss: present(q.iss),
+  aud: present(q.aud),
+  exp: q.exp ? Number(q.exp) : undefined,
+});
+
+const flag = (value: string | undefined): boolean | undefined =>
+  value === undefined || value === '' ? undefined : value === 'true';
+
+export async function googleStandIn(app: FastifyInstance, options: GoogleStandInOptions = {}): Promise<GoogleStandIn> {
+  const audience = options.clientId ?? GOOGLE_STAND_IN_CLIENT_ID;
+  const { jwk, mint } = await signingKeys(randomUUID(), { issuer: GOOGLE_STAND_IN_ISSUER, audience, expiresIn: 3600 });
 
   app.get('/google/certs', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
@@ -77,10 +98,7 @@ export async function googleStandIn(app: FastifyInstance, options: GoogleStandIn
       email_verified: flag(q.email_verified),
       given_name: present(q.given_name),
       family_name: present(q.family_name),
-      nonce: present(q.nonce),
-      iss: present(q.iss),
-      aud: present(q.aud),
-      exp: q.exp ? Number(q.exp) : undefined,
+      ...queryClaims(q),
     };
     return { token: await mint(claims) };
   });

@@ -6,7 +6,8 @@
  * { code, message, more_info, status } with its HTTP status. Every request is recorded.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hanging } from './hang.js';
 
 export interface SmsGatewayOptions {
   accountSid: string;
@@ -44,7 +45,6 @@ export interface SmsGatewayStandIn {
   outage(kind: GatewayOutage): void;
 }
 
-const HANG_MS = 8_000;
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 const sameText = (a: string, b: string) => {
@@ -60,13 +60,10 @@ export async function smsGatewayStandIn(app: FastifyInstance, options: SmsGatewa
   const requests: GatewayRequest[] = [];
   const sent: SentMessage[] = [];
   let outage: GatewayOutage = null;
-  const hanging = new Set<() => void>();
+  const held = hanging(app);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  app.addHook('preClose', async () => {
-    for (const release of [...hanging]) release();
   });
 
   const basicOk = (header: string | undefined) => {
@@ -75,20 +72,6 @@ export async function smsGatewayStandIn(app: FastifyInstance, options: SmsGatewa
     const [user, ...rest] = Buffer.from(match[1]!, 'base64').toString('utf8').split(':');
     return sameText(user ?? '', options.accountSid) && sameText(rest.join(':'), options.authToken);
   };
-
-  async function hang(request: FastifyRequest, reply: FastifyReply) {
-    reply.hijack();
-    await new Promise<void>((resolve) => {
-      const release = () => {
-        clearTimeout(timer);
-        hanging.delete(release);
-        resolve();
-      };
-      const timer = setTimeout(release, HANG_MS);
-      hanging.add(release);
-    });
-    request.raw.socket.destroy();
-  }
 
   app.post<{ Params: { sid: string } }>('/2010-04-01/Accounts/:sid/Messages.json', async (request, reply) => {
     const form = (request.body ?? {}) as Record<string, string>;
@@ -99,7 +82,7 @@ export async function smsGatewayStandIn(app: FastifyInstance, options: SmsGatewa
       authorization: request.headers.authorization,
       form,
     });
-    if (outage === 'hang') return hang(request, reply);
+    if (outage === 'hang') return held.hang(request, reply);
     if (outage === 'server-error')
       return reply.code(500).type('text/html').send('<html><body>Internal error</body></html>');
 
@@ -172,7 +155,7 @@ export async function smsGatewayStandIn(app: FastifyInstance, options: SmsGatewa
     sent,
     outage(kind) {
       outage = kind;
-      if (kind === null) for (const release of [...hanging]) release();
+      if (kind === null) held.releaseAll();
     },
   };
 }

@@ -7,7 +7,8 @@
  * (an ISO code such as GR instead of EL among them); or, in an outage, MS_UNAVAILABLE, a 500 page
  * or no answer at all. Every request is recorded.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { hanging } from './hang.js';
 
 export const VIES_PATH = '/check-vat-number';
 
@@ -31,8 +32,6 @@ export interface ViesStandIn {
   outage(kind: ViesOutage): void;
 }
 
-const HANG_MS = 8_000;
-
 const viesError = (reply: FastifyReply, status: number, error: string) =>
   reply.code(status).send({ actionSucceed: false, errorWrappers: [{ error, message: null }] });
 
@@ -40,29 +39,11 @@ export async function viesStandIn(app: FastifyInstance, registered: Iterable<str
   const requests: ViesRequest[] = [];
   const known = new Set(registered);
   let outage: ViesOutage = null;
-  const hanging = new Set<() => void>();
-
-  app.addHook('preClose', async () => {
-    for (const release of [...hanging]) release();
-  });
-
-  async function hang(request: FastifyRequest, reply: FastifyReply) {
-    reply.hijack();
-    await new Promise<void>((resolve) => {
-      const release = () => {
-        clearTimeout(timer);
-        hanging.delete(release);
-        resolve();
-      };
-      const timer = setTimeout(release, HANG_MS);
-      hanging.add(release);
-    });
-    request.raw.socket.destroy();
-  }
+  const held = hanging(app);
 
   app.post(VIES_PATH, async (request, reply) => {
     requests.push({ contentType: request.headers['content-type'], body: request.body });
-    if (outage === 'hang') return hang(request, reply);
+    if (outage === 'hang') return held.hang(request, reply);
     if (outage === 'server-error') return reply.code(500).type('text/html').send('<html><body>Error</body></html>');
     if (outage === 'ms-unavailable') return viesError(reply, 200, 'MS_UNAVAILABLE');
 
@@ -99,7 +80,7 @@ export async function viesStandIn(app: FastifyInstance, registered: Iterable<str
     registered: known,
     outage(kind) {
       outage = kind;
-      if (kind === null) for (const release of [...hanging]) release();
+      if (kind === null) held.releaseAll();
     },
   };
 }
