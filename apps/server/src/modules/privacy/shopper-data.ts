@@ -67,6 +67,15 @@ export const SHOPPER_DATA = {
       kept: 'for the shop, which must keep orders and invoices for tax law: each address reduced to its country and type (VAT), the order’s link at the shop cleared; amounts, products, payments and invoice numbers stay until the shop deletes the order (integration API DELETE /orders/{id})',
     },
   },
+  returns: {
+    // A gap, owned: the returns (and the shopper's comments on them) belong in the download beside the orders.
+    exported: {
+      notExported:
+        'not yet: the returns asked for (lines, reasons, method, the shopper’s comment) are shown in the account and sent to the shop, but the download does not hold them yet',
+    },
+    // The shop heard of each (return.requested); a comment is the shopper's own words.
+    erasure: 'delete',
+  },
   vouchers: {
     exported: 'vouchers',
     erasure: {
