@@ -18,13 +18,14 @@ import {
   type ReturnPolicyRecord,
   type ReturnRefusal,
   returnLabel,
+  returnNumber,
   toTenThousandths,
 } from '@account/contract';
 import { conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
 import type { OrderRepository } from './repository.js';
-import type { ReturnRepository, StoredReturn } from './return-repository.js';
+import type { ReturnRepository, StoredReturn, StoredReturnLine } from './return-repository.js';
 
 /** A spec §4 shipment status code: delivered. */
 const DELIVERED = 60;
@@ -172,23 +173,31 @@ export function returnService({ orders, returns, settings, now = () => new Date(
     };
   }
 
-  /** Every field at fault of a return asked for, named as the body names it. */
-  function refusals(options: LineOption[], body: CreateReturnBody): Record<string, string> {
+  /**
+   * The return's lines and method as asked for, or a 400 naming every field at fault as the body
+   * names it: a line that cannot go back (or twice), more than is left, a reason or a method the
+   * line does not offer (one method for the whole return: every line must allow it).
+   */
+  function decide(options: LineOption[], body: CreateReturnBody) {
     const fields: Record<string, string> = {};
+    const lines: StoredReturnLine[] = [];
     const seen = new Set<number>();
+    let methods: ReturnMethodRecord[] | null = null;
     for (const [i, wanted] of body.lines.entries()) {
       const option = options[wanted.line];
       if (!option || seen.has(wanted.line) || option.why !== null) fields[`Lines.${i}.Line`] = GENERIC_FIELD_ERROR;
       else if (wanted.quantity > option.maxQuantity) fields[`Lines.${i}.Quantity`] = GENERIC_FIELD_ERROR;
-      if (option && !option.reasons.some((r) => r.code === wanted.reason))
-        fields[`Lines.${i}.Reason`] = GENERIC_FIELD_ERROR;
       seen.add(wanted.line);
+      if (!option) continue;
+      const reason = option.reasons.find((r) => r.code === wanted.reason);
+      if (!reason) fields[`Lines.${i}.Reason`] = GENERIC_FIELD_ERROR;
+      else lines.push({ line: wanted.line, name: option.name, image: option.image, quantity: wanted.quantity, reason });
+      methods = (methods ?? option.methods).filter((m) => option.methods.some((o) => o.code === m.code));
     }
-    // One method for the whole return: every line must allow it.
-    const chosen = body.lines.flatMap((wanted) => options[wanted.line] ?? []);
-    if (!chosen.every((option) => option.methods.some((m) => m.code === body.method)))
-      fields.Method = GENERIC_FIELD_ERROR;
-    return fields;
+    const method = methods?.find((m) => m.code === body.method);
+    if (methods && !method) fields.Method = GENERIC_FIELD_ERROR;
+    if (Object.keys(fields).length > 0 || !method) throw fieldErrors(fields, 'These lines cannot be sent back so');
+    return { lines, method };
   }
 
   return {
@@ -242,17 +251,7 @@ export function returnService({ orders, returns, settings, now = () => new Date(
       const id = await returns.transaction(async (trx) => {
         if (!(await returns.lockOrder(trx, shopperId, order.id))) throw notFound('No such order');
         const options = lineOptions(order, basis, await returns.returnedQuantities(order.id, trx));
-        const fields = refusals(options, body);
-        if (Object.keys(fields).length > 0) throw fieldErrors(fields, 'These lines cannot be sent back so');
-        const first = body.lines[0];
-        const method = first && options[first.line]?.methods.find((m) => m.code === body.method);
-        if (!method) throw fieldErrors({ Method: GENERIC_FIELD_ERROR });
-        const lines = body.lines.map((wanted) => {
-          const option = options[wanted.line];
-          const reason = option?.reasons.find((r) => r.code === wanted.reason);
-          if (!option || !reason) throw fieldErrors({ Lines: GENERIC_FIELD_ERROR });
-          return { line: wanted.line, name: option.name, image: option.image, quantity: wanted.quantity, reason };
-        });
+        const { lines, method } = decide(options, body);
         const created = now().toISOString();
         const returnId = await returns.insert(
           trx,
@@ -267,8 +266,6 @@ export function returnService({ orders, returns, settings, now = () => new Date(
           },
           created,
         );
-        const stored = await returns.find(shopperId, returnId, trx);
-        if (!stored) throw notFound('No such return');
         const productIds = await returns.productExternalIds(
           trx,
           order.products.map((p) => p.productId),
@@ -277,8 +274,9 @@ export function returnService({ orders, returns, settings, now = () => new Date(
           shopperId,
           type: 'return.requested',
           data: {
-            id: stored.id,
-            number: stored.number,
+            id: returnId,
+            number: returnNumber(returnId),
+            created,
             order: {
               id: order.id,
               orderNumber: order.orderId,
