@@ -403,3 +403,28 @@ describe(`issue 46: the return’s life from the shop (${databaseKind})`, () => 
     expect((await returnOf(made)).status).toBe('approved');
   });
 });
+
+describe(`issue 46: the demo shop’s returns (${databaseKind})`, () => {
+  it('Emma’s delivered order has an open return of the socks with a QR label the demo shop draws, and an older one was refunded', async () => {
+    const emma = await signedIn(server, 'demo-emma');
+    const { returns } = ReturnList.parse((await emma.request(`${API}/returns`)).json());
+    expect(returns.map((r) => r.status)).toEqual(['labelAvailable', 'refunded']);
+    const [open, refunded] = returns;
+    expect(open?.lines.map((l) => [l.name, l.quantity, l.reason.code])).toEqual([
+      ['Merino hiking socks (2-pack)', 1, 'tooLarge'],
+    ]);
+    expect(open?.events.map((e) => e.status)).toEqual(['labelAvailable', 'approved', 'requested']);
+    expect(open?.label).toEqual({ url: `/demo-shop/return-label/${open?.number}.svg`, kind: 'qr' });
+    const label = await server.app.inject(open?.label?.url ?? '');
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toContain('image/svg+xml');
+    expect(label.body).toContain(open?.number);
+    expect(refunded?.refund?.to).toContain('iDEAL');
+    // The shoes of the same order may still follow.
+    const options = await optionsOf(open?.orderId ?? 0, emma);
+    expect(options.lines.map((l) => [l.maxQuantity, l.why])).toEqual([
+      [1, null],
+      [0, 'allReturned'],
+    ]);
+  });
+});
