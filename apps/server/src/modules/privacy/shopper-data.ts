@@ -68,12 +68,8 @@ export const SHOPPER_DATA = {
     },
   },
   returns: {
-    // A gap, owned: the returns (and the shopper's comments on them) belong in the download beside the orders.
-    exported: {
-      notExported:
-        'not yet: the returns asked for (lines, reasons, method, the shopper’s comment) are shown in the account and sent to the shop, but the download does not hold them yet',
-    },
-    // The shop heard of each (return.requested); a comment is the shopper's own words.
+    exported: 'returns',
+    // The shop heard of each (return.requested) and keeps its own copy; a comment is the shopper's own words.
     erasure: 'delete',
   },
   vouchers: {
