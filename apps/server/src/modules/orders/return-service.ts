@@ -37,7 +37,6 @@ export interface ReturnServiceOptions {
   orders: Pick<OrderRepository, 'find' | 'shopperLanguage'>;
   returns: ReturnRepository;
   settings: Pick<SettingsService, 'stored' | 'resolveLanguage'>;
-  now?: () => Date;
 }
 
 /** What the rules allow for one line of an order. */
@@ -53,7 +52,7 @@ interface LineOption {
   methods: ReturnMethodRecord[];
 }
 
-export function returnService({ orders, returns, settings, now = () => new Date() }: ReturnServiceOptions) {
+export function returnService({ orders, returns, settings }: ReturnServiceOptions) {
   async function own(shopperId: number, orderId: number): Promise<Order> {
     const order = await orders.find(shopperId, orderId);
     if (!order) throw notFound('No such order');
@@ -80,7 +79,7 @@ export function returnService({ orders, returns, settings, now = () => new Date(
     { policy, rules, parcels }: Basis,
     held: ReadonlyMap<number, number>,
   ): LineOption[] {
-    const at = now().getTime();
+    const at = Date.now();
     return order.products.map((product, line) => {
       let delivered = 0;
       let deliveredAt: string | null = null;
@@ -252,7 +251,7 @@ export function returnService({ orders, returns, settings, now = () => new Date(
         if (!(await returns.lockOrder(trx, shopperId, order.id))) throw notFound('No such order');
         const options = lineOptions(order, basis, await returns.returnedQuantities(order.id, trx));
         const { lines, method } = decide(options, body);
-        const created = now().toISOString();
+        const created = new Date().toISOString();
         const returnId = await returns.insert(
           trx,
           {
@@ -303,7 +302,7 @@ export function returnService({ orders, returns, settings, now = () => new Date(
     async cancel(shopperId: number, id: number, acceptLanguage?: string): Promise<Return> {
       const lang = await language(shopperId, acceptLanguage);
       await returns.transaction(async (trx) => {
-        if (await returns.cancel(trx, shopperId, id, now().toISOString())) {
+        if (await returns.cancel(trx, shopperId, id, new Date().toISOString())) {
           const stored = await returns.find(shopperId, id, trx);
           await recordEvent(trx, {
             shopperId,
