@@ -204,7 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     validationLimit: limits.validation,
   });
   registerAddressRoutes(app, deps, { addresses: services.addresses, validationLimit: limits.validation });
-  registerOrderRoutes(app, deps, { orders: services.orders });
+  registerOrderRoutes(app, deps, { orders: services.orders, returns: services.returns });
   registerRewardRoutes(app, deps, { rewards: services.rewards, voucherCodeLimits: limits.voucherCode });
   registerProfileRoutes(app, deps, { profile: services.profile, accounts });
   await registerAvatarRoutes(app, deps, { avatars: services.avatars, uploadLimit: limits.avatarUpload });

@@ -38,6 +38,8 @@ import { integrationService } from './modules/integration/service.js';
 import { mailRepository } from './modules/mail/repository.js';
 import { brandingFrom, type MailMessage, mailServices } from './modules/mail/service.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
+import { returnRepository } from './modules/orders/return-repository.js';
+import { returnService } from './modules/orders/return-service.js';
 import { orderService } from './modules/orders/service.js';
 import { shipmentRepository } from './modules/orders/shipment-repository.js';
 import { orderShopRecords } from './modules/orders/shop-records.js';
@@ -135,6 +137,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
     shipments: shipmentRepository(kysely),
+    returns: returnRepository(kysely, kind),
     phone: phoneRepository(kysely),
     smsLetterbox: smsLetterbox(kysely),
     preferences: preferencesRepository(kysely, kind),
@@ -149,18 +152,19 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
   const settings: SettingsService = settingsService(repositories.settings, providers);
   const accounts = accountService(repositories.account, settings);
   const orders = orderService({ repository: repositories.orders, shipments: repositories.shipments, settings });
+  const returns = returnService({ orders: repositories.orders, returns: repositories.returns, settings });
   /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
   const ownersOn: OwnersOn = (executor) => ({
     shoppers: shopperShopRecords(shopperRecordRepository(executor)),
     preferences: preferenceShopRecords(preferenceRecordRepository(executor)),
     products: productShopRecords(productRepository(executor)),
-    orders: orderShopRecords(orderRepository(executor), shipmentRepository(executor)),
+    orders: orderShopRecords(orderRepository(executor), shipmentRepository(executor), returnRepository(executor, kind)),
     rewards: rewardShopRecords(rewardRecordRepository(executor)),
     settings: settingsShopRecords(settingsRecordRepository(executor)),
   });
   const exports = privacyExport({
     repository: repositories.privacy,
-    orderRecords: orderShopRecords(repositories.orders, repositories.shipments),
+    orderRecords: orderShopRecords(repositories.orders, repositories.shipments, repositories.returns),
     orders,
   });
   return {
@@ -171,6 +175,7 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     avatars: avatarService(repositories.avatar),
     idempotency: idempotencyService(repositories.idempotency),
     orders,
+    returns,
     exports,
     rewards: rewardsService(repositories.rewards),
     integration: integrationService({

@@ -9,6 +9,7 @@ import { type EndpointName, endpoints, IDEMPOTENCY_KEY_HEADER } from '@account/c
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShoppersTable } from '../src/db/types.js';
+import { orderParts } from '../src/modules/orders/repository.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import type { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
@@ -88,8 +89,44 @@ async function campaign(): Promise<{ id: number; claimCode: string }> {
   return { id, claimCode };
 }
 
+/** A delivered order of the shopper with one line of two (the shop's own status: no parcels), placed today. */
+async function deliveredOrder(shopperId: number): Promise<number> {
+  const createdAt = new Date().toISOString();
+  const line = { productId: 1, categoryName: 'Test', image: null, name: 'Tent', url: null, productType: 0 };
+  const { id } = await db()
+    .insertInto('orders')
+    .values({
+      shopperId,
+      orderNumber: `IDEM-R-${++fixtures}-${Date.now()}`,
+      accessUrl: null,
+      status: 50,
+      currency: 'EUR',
+      serviceFeeE4: 0,
+      shippingCostE4: 0,
+      transactionCostE4: 0,
+      discountE4: 0,
+      subTotalE4: 100_000,
+      totalE4: 100_000,
+      shippingAddress: null,
+      billingAddress: null,
+      searchText: 'tent',
+      ...orderParts([{ ...line, priceE4: 100_000, status: 60 }], []),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** The tables the create calls add the shopper's rows to. */
-type ShopperTable = 'addresses' | 'shopperAchievements' | 'vouchers' | 'telephoneVerifications' | 'emailCodes';
+type ShopperTable =
+  | 'addresses'
+  | 'shopperAchievements'
+  | 'vouchers'
+  | 'telephoneVerifications'
+  | 'emailCodes'
+  | 'returns';
 
 const countShoppersRows = (table: ShopperTable, shopperId: number) =>
   db()
@@ -158,6 +195,14 @@ const CREATE_CALLS: Record<Extract<EndpointName, IdempotentName>, CreateCall> = 
           .where('vouchers.shopperId', '=', shopperId)
           .executeTakeFirstOrThrow(),
       ),
+  },
+  createReturn: {
+    // The demo shop's return policy offers these.
+    prepare: async (shopperId) => ({
+      url: api(`/order/returns/${await deliveredOrder(shopperId)}`),
+      body: { Lines: [{ Line: 0, Quantity: 1, Reason: 'tooSmall' }], Method: 'postnl-point' },
+    }),
+    made: rowsIn('returns'),
   },
   sendVerifySms: {
     prepare: sendingTo('/shopUser/sendVerifySms', () => ({ telephone: `+31 6${20_000_000 + fixtures++}` })),

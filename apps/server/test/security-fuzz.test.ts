@@ -387,6 +387,7 @@ describe(`DESIGN §4 text no field can hold, in every field, is a 400 on both da
     sessionIds: ['a-session-public-id'],
     passkeyIds: [1],
     claimableAchievementIds: [1],
+    returns: [{ id: 1, orderId: 1 }],
   });
   const withText = endpointNames.filter((name) => stringLeaves(shapes[name].body).length > 0);
 

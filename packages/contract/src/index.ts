@@ -14,6 +14,7 @@ export * from './domain/field-definitions.js';
 export * from './domain/money.js';
 export * from './domain/payment-shipment-status.js';
 export * from './domain/redirects.js';
+export * from './domain/returns.js';
 export * from './domain/rules.js';
 export * from './domain/shipments.js';
 export * from './domain/sign-in-methods.js';

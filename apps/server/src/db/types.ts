@@ -224,6 +224,48 @@ export interface ShipmentEventsTable {
   createdAt: Timestamp;
 }
 
+/** An order's own return rules (issue 46); one row per order the shop sent rules for. */
+export interface ReturnRulesTable {
+  orderId: number;
+  /** JSON of ReturnRulesRecord's lines. */
+  lines: string;
+  updatedAt: Timestamp;
+}
+
+export interface ReturnsTable {
+  id: Id;
+  number: string;
+  orderId: number;
+  shopperId: number;
+  /** RETURN_STATUSES: the latest update's by its time, or cancelled. */
+  status: string;
+  /** JSON: {code, kind, labels}, as offered when asked. */
+  method: string;
+  methodCostE4: MoneyE4;
+  currency: string;
+  comment: string;
+  /** JSON: [{line, quantity, reason: {code, labels}}]. */
+  lines: string;
+  cancelledAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ReturnUpdatesTable {
+  id: Id;
+  returnId: number;
+  externalId: string;
+  status: string;
+  at: Timestamp;
+  reason: string | null;
+  labelUrl: string | null;
+  labelKind: string | null;
+  refundE4: MoneyE4 | null;
+  refundCurrency: string | null;
+  refundTo: string | null;
+  createdAt: Timestamp;
+}
+
 /** A product line of an order, as the order's `products` JSON holds it. */
 export interface OrderLine {
   productId: number;
@@ -575,6 +617,9 @@ export interface Database {
   orderProducts: OrderProductsTable;
   shipments: ShipmentsTable;
   shipmentEvents: ShipmentEventsTable;
+  returnRules: ReturnRulesTable;
+  returns: ReturnsTable;
+  returnUpdates: ReturnUpdatesTable;
   orderTransactions: OrderTransactionsTable;
   invoices: InvoicesTable;
   voucherCampaigns: VoucherCampaignsTable;

@@ -52,6 +52,30 @@ function paymentSvg(method: string): string {
 <text x="32" y="25" text-anchor="middle" font-family="system-ui,sans-serif" font-size="${label.length > 5 ? 11 : 13}" font-weight="700" fill="${text}">${escapeHtml(label)}</text></svg>`;
 }
 
+/**
+ * A return's label as the demo shop hands it out: a QR-like grid drawn from the number (not a
+ * real code: nothing scans it) with the number under it.
+ */
+function returnLabelSvg(number: string): string {
+  let seed = [...number].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) >>> 0, 7);
+  const cells: string[] = [];
+  for (let y = 0; y < 21; y++) {
+    for (let x = 0; x < 21; x++) {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      // The three corner squares a QR code is recognised by; random cells elsewhere.
+      const [fx, fy] = [x < 7 ? x : x - 14, y < 7 ? y : y - 14];
+      const finder = fx >= 0 && fx < 7 && fy >= 0 && fy < 7 && !(x > 13 && y > 13);
+      const ring = fx === 0 || fx === 6 || fy === 0 || fy === 6;
+      const core = fx >= 2 && fx <= 4 && fy >= 2 && fy <= 4;
+      const dark = finder ? ring || core : seed % 2 === 0;
+      if (dark) cells.push(`<rect x="${10 + x * 8}" y="${10 + y * 8}" width="8" height="8"/>`);
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 188 216" role="img" aria-label="Return label ${escapeHtml(number)}">
+<rect width="188" height="216" fill="#fff"/><g fill="#17302a">${cells.join('')}</g>
+<text x="94" y="206" text-anchor="middle" font-family="system-ui,sans-serif" font-size="14" fill="#17302a">${escapeHtml(number)}</text></svg>`;
+}
+
 function logoSvg(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 220 48" role="img" aria-label="${escapeHtml(name)}">
 <path d="M6 40 L22 12 L30 26 L36 18 L50 40 Z" fill="#1f6f5c"/><path d="M22 12 L26 19 L18 19 Z" fill="#fff"/>
@@ -162,6 +186,13 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
   );
   app.get<{ Params: { name: string } }>(`${DEMO_ASSETS}/icons/:name`, async (request, reply) =>
     svg(reply, iconSvg(request.params.name.replace(/\.svg$/, ''))),
+  );
+  // A return's label (the demo's returnUpdate labelAvailable): a shopper's own, so not kept by shared caches.
+  app.get<{ Params: { number: string } }>(`${DEMO_ASSETS}/return-label/:number`, async (request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'private, max-age=3600')
+      .send(returnLabelSvg(request.params.number.replace(/\.svg$/, '').slice(0, 40))),
   );
 
   const home = async (language: string, reply: FastifyReply, deleted: unknown) => {

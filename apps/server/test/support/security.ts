@@ -214,11 +214,13 @@ export interface ShopperData {
   /** Public ids of the shopper's sessions. */
   sessionIds: string[];
   passkeyIds: number[];
+  /** The shopper's returns, newest first: the first is the demo's open one, whose order has lines still to send back. */
+  returns: { id: number; orderId: number }[];
 }
 
 export async function shopperData(server: TestServer, shopperId: number): Promise<ShopperData> {
   const db = server.app.db.kysely;
-  const [addresses, orders, invoiced, vouchers, wishes, recent, achievements, identities, sessions, passkeys] =
+  const [addresses, orders, invoiced, vouchers, wishes, recent, achievements, identities, sessions, passkeys, returns] =
     await Promise.all([
       db.selectFrom('addresses').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
       db.selectFrom('orders').select(['id', 'status']).where('shopperId', '=', shopperId).orderBy('id').execute(),
@@ -250,6 +252,12 @@ export async function shopperData(server: TestServer, shopperId: number): Promis
       db.selectFrom('shopperIdentities').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
       db.selectFrom('sessions').select('publicId').where('shopperId', '=', shopperId).execute(),
       db.selectFrom('passkeys').select('id').where('shopperId', '=', shopperId).orderBy('id').execute(),
+      db
+        .selectFrom('returns')
+        .select(['id', 'orderId'])
+        .where('shopperId', '=', shopperId)
+        .orderBy('createdAt', 'desc')
+        .execute(),
     ]);
   return {
     id: shopperId,
@@ -264,6 +272,7 @@ export async function shopperData(server: TestServer, shopperId: number): Promis
     identityIds: identities.map((r) => r.id),
     sessionIds: sessions.flatMap((r) => (r.publicId ? [r.publicId] : [])),
     passkeyIds: passkeys.map((r) => r.id),
+    returns,
   };
 }
 
@@ -362,6 +371,26 @@ export function samples(data: ShopperData): Record<EndpointName, Sample> {
     getOrderShipments: { params: { id: first(data.orderIds, 'order') } },
     listShipmentsOnTheWay: {},
     getBuyAgain: { params: { id: first(data.orderIds, 'order') } },
+    getReturnOptions: { params: { id: first(data.orderIds, 'order') } },
+    createReturn: {
+      params: { id: data.returns[0]?.orderId ?? first(data.orderIds, 'order') },
+      body: {
+        Lines: [{ Line: 0, Quantity: 1, Reason: 'tooSmall' }],
+        Method: 'postnl-point',
+        Comment: 'Half a size small',
+      },
+    },
+    getOrderReturns: { params: { id: data.returns[0]?.orderId ?? first(data.orderIds, 'order') } },
+    listReturns: {},
+    cancelReturn: {
+      params: {
+        id: first(
+          data.returns.map((r) => r.id),
+          'return',
+        ),
+      },
+      body: {},
+    },
     claimVoucherByCode: { params: { code: 'TRAIL2026' } },
     claimVoucherById: { params: { id: first(data.unclaimedVoucherIds, 'unclaimed voucher') } },
     getPrivacy: {},

@@ -11,6 +11,7 @@ import {
   SiteConfig,
   Voucher,
 } from '../domain/entities.js';
+import { CreateReturnBody, Return, ReturnList, ReturnOptions } from '../domain/returns.js';
 import { OnTheWay, OrderShipments } from '../domain/shipments.js';
 import {
   RemoveWishlistQuery,
@@ -139,6 +140,11 @@ export const callSchemas = {
   getOrderShipments: { params: idParams('id'), response: OrderShipments },
   getBuyAgain: { params: idParams('id'), query: BuyAgainQuery, response: BuyAgain },
   listShipmentsOnTheWay: { response: OnTheWay },
+  getReturnOptions: { params: idParams('id'), response: ReturnOptions },
+  createReturn: { params: idParams('id'), body: CreateReturnBody, response: Return },
+  getOrderReturns: { params: idParams('id'), response: ReturnList },
+  listReturns: { response: ReturnList },
+  cancelReturn: { params: idParams('id'), body: EmptyBody, response: Return },
   // modules/privacy
   getPrivacy: { response: PrivacyInfo },
   exportData: { response: null },

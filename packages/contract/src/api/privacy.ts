@@ -164,6 +164,21 @@ export const PersonalData = z.object({
       claimDate: Timestamp.nullable(),
     }),
   ),
+  /** Returns asked for (issue 46), with the shopper's own comment; the shop's updates are its own. */
+  returns: z.array(
+    z.object({
+      number: z.string(),
+      orderNumber: z.string(),
+      status: z.string(),
+      method: z.string(),
+      comment: z.string(),
+      lines: z.array(
+        z.object({ line: z.number().int(), name: z.string(), quantity: z.number().int(), reason: z.string() }),
+      ),
+      createdAt: Timestamp,
+      cancelledAt: Timestamp.nullable(),
+    }),
+  ),
   wishlist: z.array(ExportedProductRef.extend({ addedAt: Timestamp })),
   recentlyViewed: z.array(ExportedProductRef.extend({ viewedAt: Timestamp })),
   /** The profile picture (its image is avatar.<ext> in the download). */

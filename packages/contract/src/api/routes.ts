@@ -318,7 +318,7 @@ export const endpoints = {
     path: '/setting/validateVatNumber',
     auth: true,
   },
-  // Served by modules/orders: the shopper's orders and their invoices.
+  // Served by modules/orders: the shopper's orders, their invoices, parcels and returns.
   listOrders: {
     method: 'GET',
     path: '/order',
@@ -359,6 +359,37 @@ export const endpoints = {
   listShipmentsOnTheWay: {
     method: 'GET',
     path: '/shipment/on-the-way',
+    auth: true,
+    feature: 'MyOrders',
+  },
+  getReturnOptions: {
+    method: 'GET',
+    path: '/order/returnOptions/:id',
+    auth: true,
+    feature: 'MyOrders',
+  },
+  createReturn: {
+    method: 'POST',
+    path: '/order/returns/:id',
+    auth: true,
+    feature: 'MyOrders',
+    idempotencyKey: true,
+  },
+  getOrderReturns: {
+    method: 'GET',
+    path: '/order/returns/:id',
+    auth: true,
+    feature: 'MyOrders',
+  },
+  listReturns: {
+    method: 'GET',
+    path: '/returns',
+    auth: true,
+    feature: 'MyOrders',
+  },
+  cancelReturn: {
+    method: 'POST',
+    path: '/returns/cancel/:id',
     auth: true,
     feature: 'MyOrders',
   },

@@ -61,6 +61,12 @@ export const ENDPOINT_SUMMARIES: Record<EndpointName, string> = {
   getBuyAgain: "The shop's cart link with the order's products (or the lines asked for), and those left out",
   getOrderShipments: 'The shipments of an order, each with its carrier, tracking and every event, newest first',
   listShipmentsOnTheWay: 'Every shipment of the shopper still on its way',
+  getReturnOptions:
+    'Which lines of an order can be sent back, how many and until when, and the reasons and methods to choose from',
+  createReturn: 'Asks to send lines of a delivered order back, with a reason each and one method',
+  getOrderReturns: 'The returns of an order, newest first',
+  listReturns: 'Every return of the shopper, newest first',
+  cancelReturn: 'Cancels a return the shop has not acted on yet',
   getPrivacy: 'How the shopper confirms a deletion, and a deletion waiting for its day',
   exportData:
     'Everything stored of the shopper as a ZIP (account.json, orders.json, invoices, avatar, README.txt), streamed; 3 per shopper per day',

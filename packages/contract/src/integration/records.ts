@@ -8,6 +8,7 @@ import { PRODUCT_AVAILABILITIES } from '../domain/buy-again.js';
 import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
 import { FieldDefinition } from '../domain/entities.js';
 import { SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/payment-shipment-status.js';
+import { RETURN_METHOD_KINDS, RETURN_UPDATE_STATUSES } from '../domain/returns.js';
 import { SHIPMENT_EVENT_STATUSES } from '../domain/shipments.js';
 import { ORDER_STATUS_CODES } from '../domain/status.js';
 
@@ -279,6 +280,76 @@ export const NewsletterRecord = z.strictObject({
 export type NewsletterRecord = z.infer<typeof NewsletterRecord>;
 
 /** The site settings of spec §3 Site configuration that the shop owns; what is absent stays. */
+/** A reason or method's text by language code ({en: 'Too small', nl: 'Te klein'}): at least one. */
+const ReturnLabelsRecord = z
+  .record(z.string().regex(/^[a-z]{2}(-[A-Za-z0-9]{2,8})?$/, 'A language code'), Text(200).min(1))
+  .refine((labels) => Object.keys(labels).length > 0, 'At least one label');
+const ReturnCode = z.string().regex(/^[A-Za-z0-9._-]{1,50}$/, 'Letters, digits and . _ - only, at most 50 characters');
+
+export const ReturnReasonRecord = z.strictObject({ code: ReturnCode, labels: ReturnLabelsRecord });
+export const ReturnMethodRecord = z.strictObject({
+  code: ReturnCode,
+  kind: z.enum(RETURN_METHOD_KINDS),
+  /** In the order's currency; 0 is free. */
+  cost: NonNegativeAmount.max(100_000).default(0),
+  labels: ReturnLabelsRecord,
+});
+export type ReturnMethodRecord = z.infer<typeof ReturnMethodRecord>;
+
+const uniqueCodes = (list: readonly { code: string }[]) => new Set(list.map((i) => i.code)).size === list.length;
+const ReturnReasons = z.array(ReturnReasonRecord).max(50).refine(uniqueCodes, 'Each code once');
+const ReturnMethods = z.array(ReturnMethodRecord).max(20).refine(uniqueCodes, 'Each code once');
+
+/** The shop-wide return policy (site setting returnPolicy): how long after delivery, why and how. */
+export const ReturnPolicyRecord = z.strictObject({
+  days: z.number().int().min(1).max(365).default(30),
+  reasons: ReturnReasons.default([]),
+  methods: ReturnMethods.default([]),
+});
+export type ReturnPolicyRecord = z.infer<typeof ReturnPolicyRecord>;
+
+/** The most lines an order may have (its products). */
+const ORDER_MAX_LINES = 500;
+
+/** An order's own return rules per line; a line not listed follows the policy. */
+export const ReturnRulesRecord = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        line: z
+          .number()
+          .int()
+          .min(0)
+          .max(ORDER_MAX_LINES - 1),
+        returnable: Flag,
+        /** The last moment it may be sent back; null: the policy's days after delivery. */
+        until: Moment.nullable().default(null),
+        reasons: ReturnReasons.optional(),
+        methods: ReturnMethods.optional(),
+      }),
+    )
+    .max(ORDER_MAX_LINES)
+    .refine((lines) => new Set(lines.map((l) => l.line)).size === lines.length, 'Each line once'),
+});
+export type ReturnRulesRecord = z.infer<typeof ReturnRulesRecord>;
+
+/** The shop's word on a return (keyed by the return's number and the update's own id). */
+export const ReturnUpdateRecord = z.strictObject({
+  status: z.enum(RETURN_UPDATE_STATUSES),
+  at: Moment,
+  /** Why it was rejected. */
+  reason: OptionalText(1000),
+  label: z
+    .strictObject({ url: Url, kind: z.enum(['pdf', 'qr']) })
+    .nullable()
+    .default(null),
+  refund: z
+    .strictObject({ amount: NonNegativeAmount, currency: CurrencyCode, to: Text(100).min(1) })
+    .nullable()
+    .default(null),
+});
+export type ReturnUpdateRecord = z.infer<typeof ReturnUpdateRecord>;
+
 export const SiteSettingsRecord = z
   .object({
     companyId: z.number().int(),
@@ -304,6 +375,7 @@ export const SiteSettingsRecord = z
     addressFields: z.array(FieldDefinition).max(100),
     firstTimeLoginFields: z.array(FieldDefinition).max(100),
     questionFields: z.array(FieldDefinition).max(100),
+    returnPolicy: ReturnPolicyRecord,
   })
   .partial();
 export type SiteSettingsRecord = z.infer<typeof SiteSettingsRecord>;

@@ -20,6 +20,8 @@ import {
   OrderRecord,
   ProductRecord,
   RecentlyViewedRecord,
+  ReturnRulesRecord,
+  ReturnUpdateRecord,
   ShipmentEventRecord,
   ShipmentRecord,
   ShopperRecord,
@@ -57,6 +59,16 @@ export const RECORD_KINDS = {
     path: '/shipments/:shipment/events/:id',
     data: ShipmentEventRecord,
     summary: 'A carrier’s event for a shipment (in any order: they are shown by their time)',
+  },
+  returnRules: {
+    path: '/orders/:order/return-rules',
+    data: ReturnRulesRecord,
+    summary: 'An order’s own return rules per line (a line not listed follows the returnPolicy setting)',
+  },
+  returnUpdate: {
+    path: '/returns/:return/updates/:id',
+    data: ReturnUpdateRecord,
+    summary: 'The shop’s update of a return, by its number: approved, rejected, a label, received, refunded',
   },
   voucherCampaign: {
     path: '/voucher-campaigns/:id',

@@ -19,6 +19,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'localisation.updated',
   'first_login.completed',
   'order.deleted',
+  /** A shopper asked to send lines of an order back (the Return, with the order's and products' shop ids). */
+  'return.requested',
+  'return.cancelled',
   'achievement.claimed',
   'voucher.claimed',
   'wishlist.changed',

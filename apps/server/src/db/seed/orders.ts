@@ -4,14 +4,17 @@
  * 'View code' products, refunds, split payments, discounts, and orders with one or no address.
  * Amounts add up: total = sub total + service fee + shipping + transaction cost - discount.
  */
-import type { ShipmentEventStatus } from '@account/contract';
+import { ReturnPolicyRecord, type ReturnUpdateStatus, returnNumber, type ShipmentEventStatus } from '@account/contract';
 import type { PersonaName } from '../../demo/personas.js';
 import { orderParts } from '../../modules/orders/repository.js';
+import { returnRepository } from '../../modules/orders/return-repository.js';
 import { orderSearchText } from '../../modules/orders/search-text.js';
 import { shipmentRepository } from '../../modules/orders/shipment-repository.js';
+import { speaksPostgres } from '../json-rows.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';
 import type { Catalogue, ProductSlug } from './products.js';
+import { DEMO_SETTINGS } from './reference-data.js';
 import { type Clock, fromCents, insertBatched, type Random, type SeedDb } from './seed-kit.js';
 
 /** Transaction and shipment status codes of spec §4, by name, so the tables below read. */
@@ -110,6 +113,20 @@ const TRACKING_URL = {
   DPD: 'https://tracking.dpd.de/status/en_US/parcel/',
 } as const;
 
+/**
+ * A return of the order (issue 46): which lines, asked for some hours after the order, and the
+ * shop's updates since (hours after the request). The reason and method are the demo policy's codes.
+ */
+interface ReturnPlan {
+  lines: [line: number, reason: string][];
+  method: string;
+  comment: string;
+  hours: number;
+  updates: [ReturnUpdateStatus, hours: number][];
+  /** Where the money went back, when refunded. */
+  refundTo?: string;
+}
+
 interface OrderPlan {
   persona: PersonaName;
   daysAgo: number;
@@ -120,6 +137,7 @@ interface OrderPlan {
   discount?: { percent: number } | { amountCents: number };
   serviceFeeCents?: number;
   shipments?: ShipmentPlan[];
+  returns?: ReturnPlan[];
 }
 
 const { delivered, shipped, returned, cancelled, awaitingPayment, awaitingFulfillment } = SHIP;
@@ -287,6 +305,19 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
         ],
       },
     ],
+    // The socks go back; the shoes stay, and could still follow.
+    returns: [
+      {
+        lines: [[1, 'tooLarge']],
+        method: 'postnl-point',
+        comment: 'A size smaller would fit better.',
+        hours: 120,
+        updates: [
+          ['approved', 5],
+          ['labelAvailable', 5.5],
+        ],
+      },
+    ],
   },
   {
     daysAgo: 22.5,
@@ -308,6 +339,20 @@ const EMMA_ORDERS: Omit<OrderPlan, 'persona'>[] = [
       ['insulated-water-bottle', delivered],
     ],
     transactions: [tx('ideal', TX.paid), tx('ideal', TX.partialRefund)],
+    returns: [
+      {
+        lines: [[0, 'notAsDescribed']],
+        method: 'store',
+        comment: 'The pockets are much smaller than in the photos.',
+        hours: 60,
+        updates: [
+          ['approved', 3],
+          ['received', 50],
+          ['refunded', 70],
+        ],
+        refundTo: 'iDEAL, NL•• •••• •••• 4300',
+      },
+    ],
   },
   {
     daysAgo: 41,
@@ -818,6 +863,59 @@ export async function seedOrders(
           `${externalId}-${e + 1}`,
           { status, at: time.hoursAfter(createdAt, hours), location, description },
           time.hoursAfter(createdAt, hours),
+        );
+      }
+    }
+  }
+
+  // Asked for as a shopper asks, and moved on as the shop's updates do (the integration API's writes).
+  const policy = ReturnPolicyRecord.parse(DEMO_SETTINGS.returnPolicy);
+  const returns = returnRepository(db, speaksPostgres(db) ? 'postgres' : 'sqlite');
+  for (const [index, { plan, createdAt }] of placed.entries()) {
+    const order = orders[index];
+    const detail = details[index];
+    if (!order || !detail) continue;
+    for (const [n, plannedReturn] of (plan.returns ?? []).entries()) {
+      const method = policy.methods.find((m) => m.code === plannedReturn.method);
+      if (!method) throw new Error(`no demo return method ${plannedReturn.method}`);
+      const requested = time.hoursAfter(createdAt, plannedReturn.hours);
+      const lines = plannedReturn.lines.map(([line, code]) => {
+        const product = detail.products[line];
+        const reason = policy.reasons.find((r) => r.code === code);
+        if (!product || !reason)
+          throw new Error(`demo return of ${order.orderNumber}: no line ${line} or reason ${code}`);
+        return { line, name: product.name, image: product.image ?? null, quantity: 1, reason };
+      });
+      const id = await returns.insert(
+        db,
+        {
+          orderId: orderId(order.orderNumber),
+          shopperId: order.shopperId,
+          method: { code: method.code, kind: method.kind, labels: method.labels },
+          methodCostE4: fromCents(Math.round(method.cost * 100)),
+          currency: order.currency,
+          comment: plannedReturn.comment,
+          lines,
+        },
+        requested,
+      );
+      const refundE4 = plannedReturn.lines.reduce((sum, [line]) => sum + (detail.products[line]?.priceE4 ?? 0), 0);
+      for (const [u, [status, hours]] of plannedReturn.updates.entries()) {
+        const at = time.hoursAfter(requested, hours);
+        await returns.putUpdate(
+          id,
+          `demo-${order.orderNumber}-return-${n + 1}-${u + 1}`,
+          {
+            status,
+            at,
+            reason: null,
+            labelUrl: status === 'labelAvailable' ? `/demo-shop/return-label/${returnNumber(id)}.svg` : null,
+            labelKind: status === 'labelAvailable' ? 'qr' : null,
+            refundE4: status === 'refunded' ? refundE4 : null,
+            refundCurrency: status === 'refunded' ? order.currency : null,
+            refundTo: status === 'refunded' ? (plannedReturn.refundTo ?? null) : null,
+          },
+          at,
         );
       }
     }

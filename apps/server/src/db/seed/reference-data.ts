@@ -20,6 +20,47 @@ export const DEMO_SETTINGS: Record<string, unknown> = {
   enableFeatures: [...ALL_FEATURES],
   enableEuVatReverse: true,
   isTestingEnvironment: true,
+  returnPolicy: {
+    days: 30,
+    reasons: [
+      { code: 'tooSmall', labels: { en: 'Too small', nl: 'Te klein', de: 'Zu klein' } },
+      { code: 'tooLarge', labels: { en: 'Too large', nl: 'Te groot', de: 'Zu groß' } },
+      {
+        code: 'notAsDescribed',
+        labels: { en: 'Not as described', nl: 'Niet zoals beschreven', de: 'Nicht wie beschrieben' },
+      },
+      { code: 'damaged', labels: { en: 'Arrived damaged', nl: 'Beschadigd aangekomen', de: 'Beschädigt angekommen' } },
+      { code: 'changedMind', labels: { en: 'Changed my mind', nl: 'Bedacht', de: 'Es mir anders überlegt' } },
+    ],
+    methods: [
+      {
+        code: 'postnl-point',
+        kind: 'dropOff',
+        cost: 0,
+        labels: {
+          en: 'Drop off at a PostNL point (free, with a QR code)',
+          nl: 'Afgeven bij een PostNL-punt (gratis, met een QR-code)',
+          de: 'Abgabe an einer PostNL-Stelle (kostenlos, mit QR-Code)',
+        },
+      },
+      {
+        code: 'pickup',
+        kind: 'pickup',
+        cost: 4.95,
+        labels: { en: 'Picked up at home', nl: 'Thuis opgehaald', de: 'Abholung zu Hause' },
+      },
+      {
+        code: 'store',
+        kind: 'inStore',
+        cost: 0,
+        labels: {
+          en: 'Bring it to one of our stores',
+          nl: 'Breng het naar een van onze winkels',
+          de: 'In einem unserer Geschäfte abgeben',
+        },
+      },
+    ],
+  },
 };
 
 export const DEMO_LANGUAGES = [

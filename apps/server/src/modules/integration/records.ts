@@ -119,6 +119,14 @@ async function eventShipment(w: Owners, k: RecordKey) {
   return found;
 }
 
+/** The return an update belongs to (by the key's `return`, its number), or a 404 naming it. */
+async function updatedReturn(w: Owners, k: RecordKey) {
+  const number = keyOf(k, 'return');
+  const found = await w.orders.returns.findByNumber(number);
+  if (!found) throw new RecordError({ return: `No return has the number ${number}` }, true);
+  return found;
+}
+
 /** Another row already holds this unique value: a field error rather than a database error. */
 async function unique(holder: Promise<number | undefined>, ownId: number | undefined, field: string, what: string) {
   const other = await holder;
@@ -319,6 +327,41 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     return { outcome: put_(created) };
   },
 
+  async returnRules(w, k, data, { now }) {
+    const order = keyOf(k, 'order');
+    const id = await w.orders.idOf(order);
+    if (id === undefined) throw new RecordError({ order: `No order has the id ${order}` }, true);
+    const lineCount = await w.orders.lineCount(id);
+    const outside = data.lines.flatMap((l, i) =>
+      l.line < lineCount ? [] : [[`lines.${i}.line`, `The order has ${lineCount} products: 0 to ${lineCount - 1}`]],
+    );
+    if (outside.length > 0) throw new RecordError(Object.fromEntries(outside));
+    const { created } = await w.orders.returns.putRules(id, data.lines, now);
+    return { outcome: put_(created) };
+  },
+
+  async returnUpdate(w, k, data, { now }) {
+    const found = await updatedReturn(w, k);
+    // The shopper took it back: nothing the shop says moves it on.
+    if (found.status === 'cancelled') throw new RecordError({ status: 'The shopper cancelled this return' });
+    const { created } = await w.orders.returns.putUpdate(
+      found.id,
+      keyOf(k, 'id'),
+      {
+        status: data.status,
+        at: data.at,
+        reason: data.reason,
+        labelUrl: data.label?.url ?? null,
+        labelKind: data.label?.kind ?? null,
+        refundE4: data.refund ? toTenThousandths(data.refund.amount) : null,
+        refundCurrency: data.refund ? upperCurrency(data.refund.currency) : null,
+        refundTo: data.refund?.to ?? null,
+      },
+      now,
+    );
+    return { outcome: put_(created) };
+  },
+
   async voucherCampaign(w, k, data, { now }) {
     const externalId = keyOf(k, 'id');
     const claimCode = data.claimCode;
@@ -493,6 +536,19 @@ const remove: Record<RecordKind, DeleteHandler> = {
     const shipment = await w.orders.shipments.find(keyOf(k, 'shipment'));
     return {
       outcome: delete_(shipment !== undefined && (await w.orders.shipments.removeEvent(shipment, keyOf(k, 'id')))),
+    };
+  },
+  async returnRules(w, k) {
+    const id = await w.orders.idOf(keyOf(k, 'order'));
+    return { outcome: delete_(id !== undefined && (await w.orders.returns.removeRules(id))) };
+  },
+  async returnUpdate(w, k) {
+    const found = await w.orders.returns.findByNumber(keyOf(k, 'return'));
+    return {
+      outcome: delete_(
+        found !== undefined &&
+          (await w.orders.returns.removeUpdate(found.id, keyOf(k, 'id'), new Date().toISOString())),
+      ),
     };
   },
   voucherCampaign: async (w, k) => ({ outcome: delete_(await w.rewards.deleteCampaign(keyOf(k, 'id'))) }),

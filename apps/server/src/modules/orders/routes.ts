@@ -1,17 +1,23 @@
 /**
  * §7 GET /order, GET /order/{id}, DELETE /order/{id} and GET /order/downloadInvoice/{id}; an
- * order's shipments and those on their way (issue 46).
+ * order's shipments and those on their way, and its returns (issue 46).
  */
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../../http/content-disposition.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
+import type { ReturnService } from './return-service.js';
 import type { OrderService } from './service.js';
 
 export interface OrderRouteOptions {
   orders: OrderService;
+  returns: ReturnService;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, { orders }: OrderRouteOptions): void {
+export function registerOrderRoutes(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  { orders, returns }: OrderRouteOptions,
+): void {
   registerEndpoint(app, deps, 'listOrders', async ({ shopperId, query }) => orders.list(shopperId, query));
 
   registerEndpoint(app, deps, 'getOrder', async ({ shopperId, params }) => orders.get(shopperId, params.id));
@@ -25,6 +31,26 @@ export function registerOrderRoutes(app: FastifyInstance, deps: RouteDeps, { ord
   );
 
   registerEndpoint(app, deps, 'listShipmentsOnTheWay', async ({ shopperId }) => orders.onTheWay(shopperId));
+
+  registerEndpoint(app, deps, 'getReturnOptions', async ({ shopperId, params, request }) =>
+    returns.options(shopperId, params.id, request.headers['accept-language']),
+  );
+
+  registerEndpoint(app, deps, 'createReturn', async ({ shopperId, params, body, request }) =>
+    returns.create(shopperId, params.id, body, request.headers['accept-language']),
+  );
+
+  registerEndpoint(app, deps, 'getOrderReturns', async ({ shopperId, params, request }) =>
+    returns.list(shopperId, params.id, request.headers['accept-language']),
+  );
+
+  registerEndpoint(app, deps, 'listReturns', async ({ shopperId, request }) =>
+    returns.list(shopperId, undefined, request.headers['accept-language']),
+  );
+
+  registerEndpoint(app, deps, 'cancelReturn', async ({ shopperId, params, request }) =>
+    returns.cancel(shopperId, params.id, request.headers['accept-language']),
+  );
 
   registerEndpoint(app, deps, 'deleteOrder', async ({ shopperId, params }) => {
     await orders.remove(shopperId, params.id);

@@ -5,6 +5,7 @@
 import type { Order } from '@account/contract';
 import type { OrderLine, OrderPayment } from '../../db/types.js';
 import type { OrderCursor, OrderRepository, ShopOrder } from './repository.js';
+import type { ReturnRepository } from './return-repository.js';
 import { orderSearchText } from './search-text.js';
 import type { ShipmentRepository } from './shipment-repository.js';
 
@@ -15,7 +16,11 @@ import type { ShipmentRepository } from './shipment-repository.js';
  */
 const EXPORT_PAGE_SIZE = 50;
 
-export function orderShopRecords(repository: OrderRepository, shipments: ShipmentRepository) {
+export function orderShopRecords(
+  repository: OrderRepository,
+  shipments: ShipmentRepository,
+  returns: ReturnRepository,
+) {
   return {
     idOf: repository.idOfExternal,
     lineCount: repository.lineCount,
@@ -26,6 +31,14 @@ export function orderShopRecords(repository: OrderRepository, shipments: Shipmen
       remove: shipments.remove,
       putEvent: shipments.putEvent,
       removeEvent: shipments.removeEvent,
+    },
+    /** The orders' return rules and the shop's updates of returns (by the return's number). */
+    returns: {
+      putRules: returns.putRules,
+      removeRules: returns.removeRules,
+      findByNumber: returns.findByNumber,
+      putUpdate: returns.putUpdate,
+      removeUpdate: returns.removeUpdate,
     },
     idWithOrderNumber: repository.idWithOrderNumber,
     orderIdWithInvoice: repository.orderIdWithInvoice,

@@ -28,7 +28,8 @@ const README = `Your data from your customer account
 
 account.json    everything stored about you, by kind: your profile ("shopper"), sign-in
                 methods, sessions and browsers (times only), addresses, interests,
-                newsletters, vouchers, achievements, wishlist, recently viewed products,
+                newsletters, vouchers, achievements, returns you asked for, wishlist,
+                recently viewed products,
                 profile picture details, verification codes sent to you (never the codes
                 themselves) and the notifications sent to the shop about your account
 orders.json     every order, newest first: products, payments, amounts, addresses and invoice

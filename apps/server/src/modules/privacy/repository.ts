@@ -27,6 +27,8 @@ const parseJson = (text: string | null): unknown => {
 };
 const asRecord = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const asString = (value: unknown): string => (typeof value === 'string' ? value : '');
 const asStrings = (value: unknown): Record<string, string> =>
   Object.fromEntries(
     Object.entries(asRecord(value)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
@@ -103,6 +105,7 @@ export function privacyRepository(db: Kysely<Database>) {
       newsletters,
       vouchers,
       achievements,
+      returns,
       wishlist,
       recentlyViewed,
       avatars,
@@ -174,6 +177,22 @@ export function privacyRepository(db: Kysely<Database>) {
         .select(['s.achievementId', 'a.name', 's.progress', 'a.totalProgress', 's.claimDate'])
         .where('s.shopperId', '=', shopperId)
         .orderBy('s.achievementId')
+        .execute(),
+      db
+        .selectFrom('returns as r')
+        .innerJoin('orders as o', 'o.id', 'r.orderId')
+        .select([
+          'r.number',
+          'o.orderNumber',
+          'r.status',
+          'r.method',
+          'r.comment',
+          'r.lines',
+          'r.createdAt',
+          'r.cancelledAt',
+        ])
+        .where('r.shopperId', '=', shopperId)
+        .orderBy('r.id')
         .execute(),
       db
         .selectFrom('wishlistItems as w')
@@ -283,6 +302,24 @@ export function privacyRepository(db: Kysely<Database>) {
         createdAt: row.createdAt,
       })),
       achievements,
+      returns: returns.map((row) => ({
+        number: row.number,
+        orderNumber: row.orderNumber,
+        status: row.status,
+        method: asString(asRecord(parseJson(row.method)).code),
+        comment: row.comment,
+        lines: asArray(parseJson(row.lines)).map((value) => {
+          const line = asRecord(value);
+          return {
+            line: Number(line.line),
+            name: asString(line.name),
+            quantity: Number(line.quantity),
+            reason: asString(asRecord(line.reason).code),
+          };
+        }),
+        createdAt: row.createdAt,
+        cancelledAt: row.cancelledAt,
+      })),
       wishlist,
       recentlyViewed,
       avatars: avatars.map((row, index) => ({ file: avatarFile(index, row.contentType), ...row })),

@@ -67,6 +67,11 @@ export const SHOPPER_DATA = {
       kept: 'for the shop, which must keep orders and invoices for tax law: each address reduced to its country and type (VAT), the order’s link at the shop cleared; amounts, products, payments and invoice numbers stay until the shop deletes the order (integration API DELETE /orders/{id})',
     },
   },
+  returns: {
+    exported: 'returns',
+    // The shop heard of each (return.requested) and keeps its own copy; a comment is the shopper's own words.
+    erasure: 'delete',
+  },
   vouchers: {
     exported: 'vouchers',
     erasure: {

@@ -4,6 +4,7 @@ import {
   DEFAULT_FIRST_TIME_LOGIN_FIELDS,
   DEFAULT_QUESTION_FIELDS,
   FieldDefinition,
+  ReturnPolicyRecord,
 } from '@account/contract';
 import { z } from 'zod';
 
@@ -40,5 +41,10 @@ export const StoredSettings = z.object({
   addressFields: fields(DEFAULT_ADDRESS_FIELDS),
   firstTimeLoginFields: fields(DEFAULT_FIRST_TIME_LOGIN_FIELDS),
   questionFields: fields(DEFAULT_QUESTION_FIELDS),
+  /**
+   * Returns (issue 46): 30 days after delivery, and no reasons or methods until the shop names its
+   * own (it alone knows how parcels come back to it), so nothing can be sent back before that.
+   */
+  returnPolicy: ReturnPolicyRecord.catch(ReturnPolicyRecord.parse({})).default(ReturnPolicyRecord.parse({})),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
