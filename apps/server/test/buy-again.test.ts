@@ -4,26 +4,14 @@
  * sets the link (cartUrl) and each product's availability through the integration API.
  */
 import { BuyAgain, OrderList, SiteConfig } from '@account/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDatabaseServices } from '../src/services.js';
-import { TestBrowser } from './support/browser.js';
-import { signIn } from './support/sign-in.js';
+import type { TestBrowser } from './support/browser.js';
+import { NOAH_AT_THE_SHOP, type ShopCall, shopFeed } from './support/shop-feed.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
-let key: string;
+let call: ShopCall;
 let noah: TestBrowser;
-
-const BASE = '/account/api/integration/v1';
-function call(method: 'PUT' | 'PATCH', path: string, body: unknown): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method,
-    url: `${BASE}${path}`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
 
 const product = (name: string, availability?: string) => ({
   name,
@@ -35,10 +23,7 @@ let orderId: number;
 
 beforeAll(async () => {
   server = await startServer({ env: { INTEGRATION_RATE_LIMIT: '100000' } });
-  key = (await buildDatabaseServices(server.app.db).apiKeys.create('tests')).key;
-  expect(
-    (await call('PUT', '/shoppers/c-noah', { email: 'NOAH.VISSER@example.com', emailVerified: true })).statusCode,
-  ).toBe(201);
+  ({ call, noah } = await shopFeed(server));
   for (const [id, availability] of [
     ['tent', undefined],
     ['mat', 'lowStock'],
@@ -49,7 +34,7 @@ beforeAll(async () => {
   }
   const line = (productId: string | null, name: string) => ({ product: productId, name, price: 10, status: 60 });
   const placed = await call('PUT', '/orders/o-buy', {
-    shopper: 'c-noah',
+    shopper: NOAH_AT_THE_SHOP,
     orderNumber: 'FP-BUY-1',
     status: 50,
     currency: 'EUR',
@@ -66,8 +51,6 @@ beforeAll(async () => {
     ],
   });
   expect(placed.statusCode, placed.body).toBe(201);
-  noah = new TestBrowser(server.app);
-  await signIn(noah, 'demo-noah');
   const orders = OrderList.parse((await noah.request('/account/api/v1/order?page=1&query=FP-BUY-1')).json());
   orderId = orders.data[0]?.id ?? 0;
 });

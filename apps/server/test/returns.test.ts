@@ -5,48 +5,29 @@
  * idempotent and in any order), with the webhooks written in the change's transaction.
  */
 import { BatchResponse, OrderList, Return, ReturnList, ReturnOptions } from '@account/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDatabaseServices } from '../src/services.js';
-import { TestBrowser } from './support/browser.js';
-import { signedIn, signIn } from './support/sign-in.js';
+import type { TestBrowser } from './support/browser.js';
+import { NOAH_AT_THE_SHOP, NOAH_RECORD, type ShopCall, shopFeed } from './support/shop-feed.js';
+import { signedIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
-let key: string;
+let call: ShopCall;
 let noah: TestBrowser;
-const SHOPPER = 'c-noah';
-const NOAH = { email: 'NOAH.VISSER@example.com', emailVerified: true, firstName: 'Noah', lastName: 'Visser' };
+const SHOPPER = NOAH_AT_THE_SHOP;
 
-const BASE = '/account/api/integration/v1';
 const API = '/account/api/v1';
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-function call(method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method,
-    url: `${BASE}${path}`,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 beforeAll(async () => {
   // Deliveries are not the subject here: the events wait in the outbox, where they are read.
   server = await startServer({ env: { INTEGRATION_RATE_LIMIT: '100000', WEBHOOK_POLL_INTERVAL_MS: '600000' } });
-  key = (await buildDatabaseServices(server.app.db).apiKeys.create('tests')).key;
   await server.app.db.kysely
     .insertInto('webhookEndpoints')
     .values({ url: 'http://127.0.0.1:9/hook', secret: 'x'.repeat(32), createdAt: new Date().toISOString() })
     .execute();
-  const linked = await call('PUT', `/shoppers/${SHOPPER}`, NOAH);
-  expect(linked.statusCode, linked.body).toBe(201);
-  noah = new TestBrowser(server.app);
-  await signIn(noah, 'demo-noah');
+  ({ call, noah } = await shopFeed(server));
 });
 afterAll(async () => {
   await server?.close();
@@ -187,7 +168,7 @@ describe(`issue 46: which lines can be sent back (${databaseKind})`, () => {
 
   it('reasons and methods are labelled in the shopper’s language (nl), a method’s cost as money in the order’s currency', async () => {
     const order = await placeOrder([60]);
-    expect((await call('PUT', `/shoppers/${SHOPPER}`, { ...NOAH, language: 'nl' })).statusCode).toBe(200);
+    expect((await call('PUT', `/shoppers/${SHOPPER}`, { ...NOAH_RECORD, language: 'nl' })).statusCode).toBe(200);
     try {
       const { reasons, methods } = await optionsOf(order.id);
       expect(reasons.find((r) => r.code === 'tooSmall')?.label).toBe('Te klein');
@@ -198,7 +179,7 @@ describe(`issue 46: which lines can be sent back (${databaseKind})`, () => {
         cost: { amount: 4.95, currency: 'EUR' },
       });
     } finally {
-      await call('PUT', `/shoppers/${SHOPPER}`, { ...NOAH, language: 'en' });
+      await call('PUT', `/shoppers/${SHOPPER}`, { ...NOAH_RECORD, language: 'en' });
     }
   });
 

@@ -5,45 +5,20 @@
  * line, the status its lines take from their shipments, and every parcel still on its way.
  */
 import { BatchResponse, OnTheWay, Order, OrderList, OrderShipments } from '@account/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
+import { NOAH_AT_THE_SHOP, type ShopCall, shopFeed } from './support/shop-feed.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
-let key: string;
+let call: ShopCall;
 let noah: TestBrowser;
-const SHOPPER = 'c-noah';
-
-const BASE = '/account/api/integration/v1';
-
-function call(method: 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method,
-    url: `${BASE}${path}`,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const SHOPPER = NOAH_AT_THE_SHOP;
 
 beforeAll(async () => {
   server = await startServer({ env: { INTEGRATION_RATE_LIMIT: '100000' } });
-  key = (await buildDatabaseServices(server.app.db).apiKeys.create('tests')).key;
-  // Noah's account, as the shop knows him: linked by his verified email.
-  const linked = await call('PUT', `/shoppers/${SHOPPER}`, {
-    email: 'NOAH.VISSER@example.com',
-    emailVerified: true,
-    firstName: 'Noah',
-    lastName: 'Visser',
-  });
-  expect(linked.statusCode, linked.body).toBe(201);
-  noah = new TestBrowser(server.app);
-  await signIn(noah, 'demo-noah');
+  ({ call, noah } = await shopFeed(server));
 });
 afterAll(async () => {
   await server?.close();

@@ -42,6 +42,15 @@ const NonNegativeAmount = Amount.min(0);
 const Flag = z.boolean();
 const ViewOrder = z.number().int().min(0).max(1_000_000).default(0);
 
+/** The most products (lines) an order may have; shipments and return rules name them by index. */
+export const ORDER_MAX_LINES = 500;
+/** A line of an order: the index in the order's products, from 0. */
+const OrderLineIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(ORDER_MAX_LINES - 1);
+
 const statusOf = (codes: readonly number[], name: string) =>
   z
     .number()
@@ -142,7 +151,7 @@ export const OrderRecord = z.strictObject({
         status: statusOf(SHIPMENT_STATUS_CODES, 'shipment').optional(),
       }),
     )
-    .max(500)
+    .max(ORDER_MAX_LINES)
     .default([]),
   transactions: z
     .array(
@@ -308,19 +317,12 @@ export const ReturnPolicyRecord = z.strictObject({
 });
 export type ReturnPolicyRecord = z.infer<typeof ReturnPolicyRecord>;
 
-/** The most lines an order may have (its products). */
-const ORDER_MAX_LINES = 500;
-
 /** An order's own return rules per line; a line not listed follows the policy. */
 export const ReturnRulesRecord = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        line: z
-          .number()
-          .int()
-          .min(0)
-          .max(ORDER_MAX_LINES - 1),
+        line: OrderLineIndex,
         returnable: Flag,
         /** The last moment it may be sent back; null: the policy's days after delivery. */
         until: Moment.nullable().default(null),
@@ -380,9 +382,6 @@ export const SiteSettingsRecord = z
   .partial();
 export type SiteSettingsRecord = z.infer<typeof SiteSettingsRecord>;
 
-/** The most lines a shipment may hold: as many as an order may have products. */
-export const SHIPMENT_MAX_LINES = 500;
-
 export const ShipmentRecord = z.strictObject({
   /** The shop's id of the order the shipment belongs to. */
   order: ExternalId,
@@ -402,16 +401,12 @@ export const ShipmentRecord = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        line: z
-          .number()
-          .int()
-          .min(0)
-          .max(SHIPMENT_MAX_LINES - 1),
+        line: OrderLineIndex,
         quantity: z.number().int().min(1).max(100_000).default(1),
       }),
     )
     .min(1)
-    .max(SHIPMENT_MAX_LINES),
+    .max(ORDER_MAX_LINES),
 });
 export type ShipmentRecord = z.infer<typeof ShipmentRecord>;
 
