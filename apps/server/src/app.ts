@@ -279,7 +279,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log.warn('DEV_IDENTITY_PROVIDER is on: anyone can sign in with an email address of their choice');
   }
   if (config.demo) {
-    registerDemoShop(app, { settings, orders: services.orders, integration: services.integration });
+    registerDemoShop(app, {
+      settings,
+      orders: services.orders,
+      returns: services.returns,
+      integration: services.integration,
+    });
     registerDemoContentPages(app, settings);
     registerDemoSms(app, services.repositories.smsLetterbox);
     registerDemoMailbox(app, services.repositories.mail.letterbox);

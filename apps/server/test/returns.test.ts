@@ -408,4 +408,40 @@ describe(`issue 46: the demo shop’s returns (${databaseKind})`, () => {
       [0, 'allReturned'],
     ]);
   });
+
+  it('the demo shop’s returns desk approves a requested return and sends its label, as the shop’s updates do', async () => {
+    const emma = await signedIn(server, 'demo-emma');
+    const { returns } = ReturnList.parse((await emma.request(`${API}/returns`)).json());
+    const orderNumber = returns[0]?.orderNumber ?? '';
+    const options = await optionsOf(returns[0]?.orderId ?? 0, emma);
+    const line = options.lines.find((l) => l.why === null);
+    if (!line) throw new Error('the order has no line left to return');
+    const asked = await ask(
+      returns[0]?.orderId ?? 0,
+      {
+        Lines: [{ Line: line.line, Quantity: 1, Reason: line.reasons[0] }],
+        Method: options.methods[0]?.code,
+      },
+      emma,
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const number = Return.parse(asked.json()).number;
+
+    const desk = async () => (await server.app.inject({ method: 'GET', url: `/order/${orderNumber}` })).body;
+    const press = async (title: string) => {
+      const page = await desk();
+      const item = page.slice(page.indexOf(`<strong>${number}</strong>`));
+      const form = [...item.matchAll(/action="([^"]+)"><button type="submit">([^<]+)</g)].find((m) => m[2] === title);
+      expect(form, `${title} for ${number}`).toBeDefined();
+      expect((await server.app.inject({ method: 'POST', url: form?.[1] ?? '' })).statusCode).toBe(303);
+    };
+    expect(await desk()).toContain('Returns desk (demo)');
+    await press('Approve');
+    await press('Send the label');
+    const { returns: after } = ReturnList.parse((await emma.request(`${API}/returns`)).json());
+    const moved = after.find((r) => r.number === number);
+    expect(moved?.status).toBe('labelAvailable');
+    expect(moved?.events.map((e) => e.status)).toEqual(['labelAvailable', 'approved', 'requested']);
+    expect(moved?.label?.kind).toBe('qr');
+  });
 });

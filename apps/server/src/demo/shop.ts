@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IntegrationService } from '../modules/integration/service.js';
+import type { ReturnService } from '../modules/orders/return-service.js';
 import type { OrderService } from '../modules/orders/service.js';
 import type { SettingsService } from '../modules/settings/service.js';
-import { carrierDesk, nextCarrierEvent } from './carrier-desk.js';
+import { carrierDesk, nextCarrierEvent, nextReturnSteps, returnsDesk } from './carrier-desk.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -163,6 +164,7 @@ const ACCOUNT_DELETED: Record<string, Record<'deleted' | 'scheduled', string>> =
 export interface DemoShopOptions {
   settings: SettingsService;
   orders: Pick<OrderService, 'shipmentsOfOrderNumber'>;
+  returns: Pick<ReturnService, 'ofOrderNumber'>;
   /** The carrier desk sends its events as the shop does: through the integration API's own code. */
   integration: Pick<IntegrationService, 'put'>;
 }
@@ -259,10 +261,28 @@ export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions)
         `<h1>Order ${escapeHtml(orderNumber)}</h1>
 <p>In a real shop this page tracks the delivery and shows the codes of digital products.</p>
 ${carrierDesk(orderNumber, await options.orders.shipmentsOfOrderNumber(orderNumber))}
+${returnsDesk(orderNumber, await options.returns.ofOrderNumber(orderNumber))}
 <p><a href="/account/orders">Back to my orders</a></p>`,
       ),
     );
   });
+  // The returns desk's buttons: the return's next step, sent as the shop sends its updates.
+  app.post<{ Params: { orderNumber: string; number: string; step: string } }>(
+    '/order/:orderNumber/returns/:number/:step',
+    async (request, reply) => {
+      const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+      const found = (await options.returns.ofOrderNumber(orderNumber)).find((r) => r.number === request.params.number);
+      const step = found && nextReturnSteps(found.number, found.status)[Number(request.params.step)];
+      if (found && step) {
+        await options.integration.put(
+          'returnUpdate',
+          { return: found.number, id: `desk-${Date.now()}` },
+          { ...step.update, at: new Date().toISOString() },
+        );
+      }
+      return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
+    },
+  );
   // The carrier desk's button: the parcel's next event, sent as the shop sends a carrier's event.
   app.post<{ Params: { orderNumber: string; shipment: string } }>(
     '/order/:orderNumber/shipments/:shipment/next',

@@ -298,6 +298,18 @@ export function returnRepository(db: Kysely<Database>, kind: DatabaseKind) {
       return anyDeleted(await db.deleteFrom('returnRules').where('orderId', '=', orderId).executeTakeFirst());
     },
 
+    /** The returns of an order by its number, as the shop sees them (the demo shop's returns desk). */
+    async ofOrderNumber(orderNumber: string): Promise<{ number: string; status: ReturnStatus }[]> {
+      const rows = await db
+        .selectFrom('returns')
+        .innerJoin('orders', 'orders.id', 'returns.orderId')
+        .select(['returns.number', 'returns.status'])
+        .where('orders.orderNumber', '=', orderNumber)
+        .orderBy('returns.id')
+        .execute();
+      return rows.map((row) => ({ number: row.number, status: ReturnStatus.parse(row.status) }));
+    },
+
     /** A return by its number, as the shop names it. */
     async findByNumber(number: string): Promise<{ id: number; status: ReturnStatus } | undefined> {
       const row = await db

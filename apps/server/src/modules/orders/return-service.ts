@@ -328,6 +328,9 @@ export function returnService({ orders, returns, settings }: ReturnServiceOption
       return present(stored, lang);
     },
 
+    /** The returns of an order by its number, as the shop sees them (the demo shop's returns desk). */
+    ofOrderNumber: (orderNumber: string) => returns.ofOrderNumber(orderNumber),
+
     /** The shopper's returns (of one of their orders, or all), newest first. */
     async list(shopperId: number, orderId?: number, acceptLanguage?: string): Promise<ReturnList> {
       if (orderId !== undefined) await own(shopperId, orderId);
