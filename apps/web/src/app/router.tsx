@@ -69,6 +69,8 @@ const screens: Record<ScreenId, Screen> = {
   addressEdit: addressForm,
   orders: screen(() => import('../features/orders/OrdersPage'), 'OrdersPage'),
   order: screen(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
+  orderReturn: screen(() => import('../features/orders/ReturnRequestPage'), 'ReturnRequestPage'),
+  returns: screen(() => import('../features/orders/ReturnsPage'), 'ReturnsPage'),
   vouchers: screen(() => import('../features/vouchers/VouchersPage'), 'VouchersPage'),
   wishlist: screen(() => import('../features/wishlist/WishlistPage'), 'WishlistPage'),
 };

@@ -103,6 +103,9 @@ export const SUB_SCREENS = {
   addressAdd: { within: 'addresses', path: 'add', title: 'ac_AddAddressTitle' },
   addressEdit: { within: 'addresses', path: 'edit/:id', title: 'ac_EditAddressTitle' },
   order: { within: 'orders', path: ':id', title: 'ac_OrderDetailTitle' },
+  // Returns (issue 46): asking for one from an order's detail, and all of them from the orders page.
+  orderReturn: { within: 'orders', path: ':id/return', title: 'ac_ReturnItems' },
+  returns: { within: 'orders', path: 'returns', title: 'ac_MyReturns' },
 } as const satisfies Record<string, SubScreen>;
 
 export type SubScreenId = keyof typeof SUB_SCREENS;
