@@ -268,7 +268,9 @@ function LineRow({
       )}
       <FieldError id={lineErrorId} error={lineError} />
       {choice.chosen && (
-        <div className={styles.lineFields}>
+        // Its own group, named by the line: each line's Quantity and Reason are told apart.
+        <fieldset className={styles.lineFields}>
+          <legend className="visually-hidden">{line.name}</legend>
           <Select
             label={t('ac_ReturnQuantity')}
             value={String(choice.quantity)}
@@ -289,7 +291,7 @@ function LineRow({
             error={error(lineField(index, 'Reason'))}
             onChange={(value) => onChange({ reason: value })}
           />
-        </div>
+        </fieldset>
       )}
     </div>
   );
