@@ -5,7 +5,7 @@
  * axe scans run at 1280 and 375 px in a test that only looks.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, callApi, expectNoAxeViolations, signInAs } from './fixtures';
+import { ANY_WIDTH, callApi, expectNoAxeViolations, isMobile, signInAs } from './fixtures';
 
 interface ListedOrder {
   id: number;
@@ -172,6 +172,11 @@ test.describe('issue 46: send it back', () => {
 
     await page.goto('/account/orders/returns');
     await expect(page.getByRole('heading', { level: 1, name: 'My returns' })).toBeVisible();
+    // Its menu entry sits under My orders, which opens by itself to show it current.
+    if (isMobile(page)) await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Account menu' });
+    await expect(menu.getByRole('link', { name: 'My returns' })).toHaveAttribute('aria-current', 'page');
+    if (isMobile(page)) await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Refunded' }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);

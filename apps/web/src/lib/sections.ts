@@ -1,6 +1,6 @@
 /**
  * The screens of the account area (spec §2) in one table: route path, title, feature flag, side
- * menu entry and custom page section. lib/paths.ts derives the links from it, app/router.tsx the
+ * menu entry and custom page section; SUB_SCREENS the screens within a section. lib/paths.ts derives the links from it, app/router.tsx the
  * routes (adding each screen's lazy chunk) and app/shell/menu-items.ts the side menu. A new screen
  * is one row here and its lazy import in the router.
  */
@@ -36,6 +36,8 @@ export interface SubScreen {
   within: SectionId;
   path: string;
   title: TextKey;
+  /** An entry under its section's menu entry, before the section's custom pages. */
+  menu?: { icon: IconName };
 }
 
 export const SECTIONS = {
@@ -105,7 +107,7 @@ export const SUB_SCREENS = {
   order: { within: 'orders', path: ':id', title: 'ac_OrderDetailTitle' },
   // Returns (issue 46): asking for one from an order's detail, and all of them from the orders page.
   orderReturn: { within: 'orders', path: ':id/return', title: 'ac_ReturnItems' },
-  returns: { within: 'orders', path: 'returns', title: 'ac_MyReturns' },
+  returns: { within: 'orders', path: 'returns', title: 'ac_MyReturns', menu: { icon: 'truck' } },
 } as const satisfies Record<string, SubScreen>;
 
 export type SubScreenId = keyof typeof SUB_SCREENS;
