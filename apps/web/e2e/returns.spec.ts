@@ -77,7 +77,17 @@ test.describe('issue 46: send it back', () => {
       await returnsCard.getByRole('link', { name: 'Return items' }).click();
       await expect(page).toHaveURL(`/account/orders/${order.id}/return`);
       await expect(page.getByRole('heading', { level: 1, name: 'Return items' })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('My orders');
+      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(breadcrumb.getByRole('listitem')).toHaveText([
+        'Account',
+        'My orders',
+        'Order details',
+        'Return items',
+      ]);
+      await expect(breadcrumb.getByRole('link', { name: 'Order details' })).toHaveAttribute(
+        'href',
+        `/account/orders/${order.id}`,
+      );
 
       // Step 1: nothing chosen yet is not sent on.
       await page.getByRole('button', { name: 'Continue' }).click();

@@ -119,6 +119,12 @@ export const PAGE_ONLY_SECTIONS: readonly { section: PageSection; base: string }
 ];
 export type ScreenId = SectionId | SubScreenId;
 
+/**
+ * The sub-screen a screen's breadcrumb names as its last entry, with the screen's own path
+ * parameters: a return asked for from an order reads Account › My orders › Order details › Return items.
+ */
+export const BREADCRUMB_BEFORE: Partial<Record<ScreenId, SubScreenId>> = { orderReturn: 'order' };
+
 // why: Object.entries forgets the key type; the keys are exactly the table's ids.
 const entriesOf = <K extends string, V>(table: Record<K, V>) => Object.entries(table) as [K, V][];
 
