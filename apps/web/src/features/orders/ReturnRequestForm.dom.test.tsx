@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteConfigContext } from '@/lib/config-context';
 import { I18nProvider } from '@/lib/i18n';
 import { LoadingProvider } from '@/lib/loading';
@@ -108,6 +108,7 @@ const lineBlock = (name: string) => {
 describe('issue 46: the return request form', () => {
   afterEach(() => {
     document.body.innerHTML = '';
+    vi.unstubAllGlobals();
   });
 
   it('offers a quantity from 1 up to what may still go back', async () => {
@@ -171,5 +172,30 @@ describe('issue 46: the return request form', () => {
     await user.click(screen.getByRole('radio', { name: 'Drop-off point — Free' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Free')).toBeTruthy();
+  });
+
+  it('takes the server’s field errors back to step 1, at the fields they name', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      const fields = { 'Lines.0.Quantity': 'ac_FieldInvalidMessage' };
+      return new Response(JSON.stringify({ status: 400, code: 'validation', message: 'Not so', fields }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('checkbox', { name: 'Merino socks' }));
+    const socks = lineBlock('Merino socks');
+    await user.selectOptions(socks.getByRole('combobox', { name: 'Quantity' }), '3');
+    await user.selectOptions(socks.getByRole('combobox', { name: 'Reason' }), 'tooSmall');
+    await user.click(screen.getByRole('radio', { name: 'Drop-off point — Free' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm return' }));
+
+    expect(sent).toEqual([{ Lines: [{ Line: 1, Quantity: 3, Reason: 'tooSmall' }], Method: 'dropOff', Comment: '' }]);
+    const quantity = await screen.findByRole('combobox', { name: 'Quantity', description: 'This value is not valid.' });
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
   });
 });
