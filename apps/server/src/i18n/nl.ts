@@ -440,7 +440,7 @@ export const NL: Catalogue = {
   ac_ReturnNoLines: 'Kies minstens één artikel om terug te sturen.',
   ac_ReturnMethod: 'Hoe wil je het terugsturen?',
   ac_ReturnMethodRequired: 'Kies hoe je het terugstuurt.',
-  ac_ReturnNoCommonMethod: 'Deze artikelen kunnen niet samen worden teruggestuurd. Stuur ze een voor een terug.',
+  ac_ReturnNoCommonMethod: 'Deze artikelen kunnen niet samen worden teruggestuurd. Stuur ze één voor één terug.',
   ac_ReturnComment: 'Opmerking',
   ac_CharactersLeft: 'Nog {count} tekens',
   ac_Free: 'Gratis',
