@@ -19,6 +19,8 @@ export interface RouteHandle {
   title?: TextKey | ((context: TitleContext) => string);
   /** A breadcrumb trail entry this route adds before the current page. */
   crumb?: { title: TextKey; to: string };
+  /** The trail's last entry before this page, a screen of the same parameters (an order, then its return). */
+  before?: { title: TextKey; to(params: Params): string };
 }
 
 export function resolveTitle(handle: RouteHandle | undefined, context: TitleContext): string | null {

@@ -13,11 +13,14 @@ import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-rou
 import { PageTransitionProvider } from '../lib/navigation';
 import { SECTION_BASES } from '../lib/paths';
 import {
+  BREADCRUMB_BEFORE,
   type ScreenId,
   SECTION_LIST,
+  SECTIONS,
   type Section,
   type SectionId,
   SUB_SCREEN_LIST,
+  SUB_SCREENS,
   type SubScreen,
 } from '../lib/sections';
 import { RequireAccount, RequireFeature } from './guards';
@@ -69,6 +72,8 @@ const screens: Record<ScreenId, Screen> = {
   addressEdit: addressForm,
   orders: screen(() => import('../features/orders/OrdersPage'), 'OrdersPage'),
   order: screen(() => import('../features/orders/OrderDetailPage'), 'OrderDetailPage'),
+  orderReturn: screen(() => import('../features/orders/ReturnRequestPage'), 'ReturnRequestPage'),
+  returns: screen(() => import('../features/orders/ReturnsPage'), 'ReturnsPage'),
   vouchers: screen(() => import('../features/vouchers/VouchersPage'), 'VouchersPage'),
   wishlist: screen(() => import('../features/wishlist/WishlistPage'), 'WishlistPage'),
 };
@@ -104,6 +109,12 @@ const customPageRoutes = (withId = true): RouteObject[] => [
 /** A screen's route: a navigation page, or a standalone sign-in page without menu and breadcrumb. */
 function screenRoute(id: ScreenId, screen: Section | SubScreen): RouteObject {
   const handle: RouteHandle = 'standalone' in screen ? { title: screen.title } : nav(screen.title);
+  const before = BREADCRUMB_BEFORE[id];
+  if (before) {
+    const { within, path, title } = SUB_SCREENS[before];
+    const pattern = `/${SECTIONS[within].path}/${path}`;
+    handle.before = { title, to: (params) => pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '') };
+  }
   const element = screenElement(screens[id]);
   return screen.path ? { path: screen.path, element, handle } : { index: true, element, handle };
 }

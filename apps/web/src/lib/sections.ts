@@ -1,6 +1,6 @@
 /**
  * The screens of the account area (spec §2) in one table: route path, title, feature flag, side
- * menu entry and custom page section. lib/paths.ts derives the links from it, app/router.tsx the
+ * menu entry and custom page section; SUB_SCREENS the screens within a section. lib/paths.ts derives the links from it, app/router.tsx the
  * routes (adding each screen's lazy chunk) and app/shell/menu-items.ts the side menu. A new screen
  * is one row here and its lazy import in the router.
  */
@@ -36,6 +36,8 @@ export interface SubScreen {
   within: SectionId;
   path: string;
   title: TextKey;
+  /** An entry under its section's menu entry, before the section's custom pages. */
+  menu?: { icon: IconName };
 }
 
 export const SECTIONS = {
@@ -103,6 +105,9 @@ export const SUB_SCREENS = {
   addressAdd: { within: 'addresses', path: 'add', title: 'ac_AddAddressTitle' },
   addressEdit: { within: 'addresses', path: 'edit/:id', title: 'ac_EditAddressTitle' },
   order: { within: 'orders', path: ':id', title: 'ac_OrderDetailTitle' },
+  // Returns (issue 46): asking for one from an order's detail, and all of them from the orders page.
+  orderReturn: { within: 'orders', path: ':id/return', title: 'ac_ReturnItems' },
+  returns: { within: 'orders', path: 'returns', title: 'ac_MyReturns', menu: { icon: 'truck' } },
 } as const satisfies Record<string, SubScreen>;
 
 export type SubScreenId = keyof typeof SUB_SCREENS;
@@ -113,6 +118,12 @@ export const PAGE_ONLY_SECTIONS: readonly { section: PageSection; base: string }
   { section: PAGE_SECTIONS.fund, base: 'fund' },
 ];
 export type ScreenId = SectionId | SubScreenId;
+
+/**
+ * The sub-screen a screen's breadcrumb names as its last entry, with the screen's own path
+ * parameters: a return asked for from an order reads Account › My orders › Order details › Return items.
+ */
+export const BREADCRUMB_BEFORE: Partial<Record<ScreenId, SubScreenId>> = { orderReturn: 'order' };
 
 // why: Object.entries forgets the key type; the keys are exactly the table's ids.
 const entriesOf = <K extends string, V>(table: Record<K, V>) => Object.entries(table) as [K, V][];

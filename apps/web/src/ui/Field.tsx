@@ -115,3 +115,39 @@ export function RadioGroup<V extends string | number>({
     </fieldset>
   );
 }
+
+export type TextAreaFieldProps = Common & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+
+/** A multi-line text field, wired like TextField (a comment to the shop). */
+export function TextAreaField({ label, error, hint, optionalText, id, className, ...textarea }: TextAreaFieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const optionalId = `${inputId}-optional`;
+  const describedBy =
+    [optionalText ? optionalId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <div className={styles.body}>
+        <textarea
+          id={inputId}
+          className={`${styles.input} ${styles.textarea}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...textarea}
+        />
+        <OptionalNote id={optionalId} text={optionalText} />
+        {hint && (
+          <span id={hintId} className={styles.hint} aria-live="polite">
+            {hint}
+          </span>
+        )}
+        <FieldError id={errorId} error={error} />
+      </div>
+    </div>
+  );
+}

@@ -46,6 +46,8 @@ export function Shell() {
     .slice(0, -1)
     .flatMap((m) => (m.handle?.crumb ? [{ title: t(m.handle.crumb.title), to: m.handle.crumb.to }] : []))
     .filter((crumb) => crumb.to !== location.pathname.replace(/\/$/, ''));
+  const before = leaf?.handle?.before;
+  if (before) trail.push({ title: t(before.title), to: before.to(leaf.params) });
   const signedIn = Boolean(account && account.id > 0);
   const chrome = signedIn && matches.some((m) => m.handle?.navigation);
 

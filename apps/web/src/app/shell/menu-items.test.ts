@@ -61,8 +61,13 @@ describe('§2 Shell: custom pages inserted by section, sorted by view order', ()
 
   it('puts a section’s pages under its entry, by view order', () => {
     expect(byId('achievements')?.subs.map((s) => s.customPage?.pageId)).toEqual([2, 1]);
-    expect(byId('orders')?.subs.map((s) => s.customPage?.pageId)).toEqual([3]);
+    expect(byId('orders')?.subs.map((s) => s.customPage?.pageId ?? s.id)).toEqual(['returns', 3]);
     expect(byId('overview')?.subs.map((s) => s.customPage?.pageId)).toEqual([6]);
+  });
+
+  it('puts My returns under My orders, before its pages (issue 46)', () => {
+    const returns = byId('orders')?.subs[0];
+    expect(returns).toMatchObject({ url: '/orders/returns', name: { key: 'ac_MyReturns' } });
   });
 
   it('lists pages of the pages (0) and fund (7) sections after the feature entries, before the spacer', () => {
@@ -75,7 +80,7 @@ describe('§2 Shell: custom pages inserted by section, sorted by view order', ()
     expect(byId('achievements')?.subs[0]?.url).toBe('/achievements/2');
     expect(byId('vouchers')?.subs[0]?.url).toBe('/vouchers/page/7');
     // orders/{id} is an order's detail, so order-section pages always use page/.
-    expect(byId('orders')?.subs[0]?.url).toBe('/orders/page/3');
+    expect(byId('orders')?.subs[1]?.url).toBe('/orders/page/3');
     expect(byId('overview')?.subs[0]?.url).toBe('/accountoverviews/6');
   });
 
@@ -127,6 +132,8 @@ describe('§2 Shell: the active item follows the location', () => {
 
   it('prefers a sub-item over its section, and does not match prefixes of other words', () => {
     expect(activeItemId(menu, '/orders/page/3')).toBe('page-3');
+    expect(activeItemId(menu, '/orders/returns')).toBe('returns');
+    expect(activeItemId(menu, '/orders/12/return')).toBe('orders');
     expect(activeItemId(menu, '/ordersx')).toBeNull();
     expect(isActive(menu[0]!, '/orders')).toBe(false);
   });

@@ -1,11 +1,19 @@
 /**
  * The side menu of spec §2 Shell: overview, the enabled feature sections, custom pages per
- * section (sorted by view order), a spacer, settings and logout.
+ * section (sorted by view order, after the section's own sub-screens with a menu entry: My returns),
+ * a spacer, settings and logout.
  */
 import { type CustomPage, customPageTitle, hasFeature, type SiteConfig } from '@account/contract';
 import type { TextKey } from '../../lib/i18n';
 import { customPagePath, paths } from '../../lib/paths';
-import { MENU_PARENTS, PAGE_ONLY_SECTIONS, SECTION_LIST, type Section } from '../../lib/sections';
+import {
+  MENU_PARENTS,
+  PAGE_ONLY_SECTIONS,
+  SECTION_LIST,
+  type Section,
+  type SectionId,
+  SUB_SCREEN_LIST,
+} from '../../lib/sections';
 import type { IconName } from '../../ui/Icon';
 
 export interface MenuItem {
@@ -35,6 +43,15 @@ function pageItem(page: CustomPage, language: string): MenuItem {
   };
 }
 
+/** A section's sub-screens with a menu entry of their own (only fixed paths: an entry takes no id). */
+function subScreenItems(section: SectionId): MenuItem[] {
+  return SUB_SCREEN_LIST.flatMap((sub): MenuItem[] => {
+    const url = paths[sub.id];
+    if (sub.within !== section || !sub.menu || typeof url !== 'string') return [];
+    return [{ id: sub.id, icon: sub.menu.icon, url, name: { key: sub.title }, subs: [], viewOrder: 0 }];
+  });
+}
+
 type MenuPlace = NonNullable<Section['menu']>['place'];
 type MenuSection = (typeof SECTION_LIST)[number] & Pick<Required<Section>, 'menu'>;
 
@@ -52,7 +69,10 @@ export function buildMenu(config: Pick<SiteConfig, 'enableFeatures' | 'pages'>, 
       url: paths[s.id],
       childUrls: SECTION_LIST.filter((child) => MENU_PARENTS[child.id] === s.id).map((child) => paths[child.id]),
       name: { key: s.title },
-      subs: s.customPages ? pagesOf(s.customPages.section).map((page) => pageItem(page, language)) : [],
+      subs: [
+        ...subScreenItems(s.id),
+        ...(s.customPages ? pagesOf(s.customPages.section).map((page) => pageItem(page, language)) : []),
+      ],
       viewOrder: place === 'sections' ? index : 0,
     }));
   const items: MenuItem[] = entries('sections');

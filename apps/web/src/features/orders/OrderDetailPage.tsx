@@ -1,6 +1,6 @@
 /**
  * Order detail (spec §2 Order detail): number, date and time, status, actions, its parcels on the
- * way (issue 46), products, transactions, amounts, addresses and the invoice with its PDF. The id in the path must be a
+ * way (issue 46), products, its returns (issue 46), transactions, amounts, addresses and the invoice with its PDF. The id in the path must be a
  * whole number; a bad id, or one that is not the shopper's, shows the not-found state.
  */
 import { addressLines, formatDate, type Money, type Order, orderStatus, transactionStatus } from '@account/contract';
@@ -27,13 +27,8 @@ import { DeliverySection } from './DeliverySection';
 import { OrderActions } from './OrderActions';
 import { OrderProducts } from './OrderProducts';
 import styles from './Orders.module.css';
-
-/** §2: the id is parsed as an integer; anything else is no order at all. */
-function parseOrderId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
+import { parseOrderId } from './order-id';
+import { ReturnsSection } from './ReturnsSection';
 
 function BackToOrders() {
   const t = useT();
@@ -205,6 +200,8 @@ function OrderView({ order }: { order: Order }) {
         <Card title={t('ac_Products')} collapsible>
           <OrderProducts order={order} />
         </Card>
+
+        <ReturnsSection order={order} />
 
         <Card title={t('ac_Transactions')} collapsible>
           {order.transactions.length === 0 ? (

@@ -93,6 +93,12 @@ export function OrdersPage() {
   return (
     <>
       <PageHeader title={t('ac_MyOrders')} description={t('ac_OrdersDescription')} />
+      <p>
+        <AppLink to={paths.returns} className={styles.detailLink}>
+          {t('ac_MyReturns')}
+          <Icon name="chevronRight" size={16} />
+        </AppLink>
+      </p>
       <search>
         <form className={styles.search} onSubmit={search}>
           <TextField

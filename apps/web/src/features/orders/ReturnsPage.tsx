@@ -1,0 +1,46 @@
+/** All the shopper's returns (issue 46), newest first, each with its order. */
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '@/lib/i18n';
+import { Button } from '@/ui/Button';
+import { Card } from '@/ui/Card';
+import { EmptyState } from '@/ui/EmptyState';
+import { PageHeader } from '@/ui/PageHeader';
+import { Spinner } from '@/ui/Spinner';
+import { returnsQuery } from './api/returns';
+import ordersStyles from './Orders.module.css';
+import { ReturnCard } from './ReturnCard';
+import styles from './Returns.module.css';
+
+export function ReturnsPage() {
+  const t = useT();
+  const returns = useQuery(returnsQuery);
+  return (
+    <>
+      <PageHeader title={t('ac_MyReturns')} />
+      {returns.isPending ? (
+        <div className={ordersStyles.loading}>
+          <Spinner label={t('ac_Loading')} />
+        </div>
+      ) : returns.isError ? (
+        <Card>
+          <p role="alert">{t('ac_ReturnsLoadFailed')}</p>
+          <Button variant="secondary" onClick={() => void returns.refetch()}>
+            {t('ac_TryAgain')}
+          </Button>
+        </Card>
+      ) : returns.data.returns.length === 0 ? (
+        <EmptyState icon="box" title={t('ac_ReturnsEmptyTitle')} text={t('ac_ReturnsEmptyText')} />
+      ) : (
+        <Card>
+          <ul className={styles.list}>
+            {[...returns.data.returns]
+              .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id)
+              .map((ret) => (
+                <ReturnCard key={ret.id} ret={ret} withOrder level={2} />
+              ))}
+          </ul>
+        </Card>
+      )}
+    </>
+  );
+}
