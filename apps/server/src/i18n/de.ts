@@ -456,6 +456,9 @@ export const DE: Catalogue = {
   ac_ReturnWhat: 'Was',
   ac_ReturnHow: 'Wie',
   ac_ReturnCost: 'Rücksendekosten',
+  ac_ReturnRefund: 'Was Sie zurückbekommen',
+  ac_ReturnRefundTo:
+    '{amount}, erstattet auf dem Weg, auf dem Sie bezahlt haben, sobald der Shop die Rücksendung erhalten hat',
   ac_ContinueToSummary: 'Weiter',
   ac_ChangeReturn: 'Ändern',
   ac_ConfirmReturn: 'Rücksendung bestätigen',

@@ -453,6 +453,8 @@ export const NL: Catalogue = {
   ac_ReturnWhat: 'Wat',
   ac_ReturnHow: 'Hoe',
   ac_ReturnCost: 'Retourkosten',
+  ac_ReturnRefund: 'Wat je terugkrijgt',
+  ac_ReturnRefundTo: '{amount}, terugbetaald zoals je betaald hebt zodra de winkel het heeft ontvangen',
   ac_ContinueToSummary: 'Verder',
   ac_ChangeReturn: 'Wijzigen',
   ac_ConfirmReturn: 'Retour bevestigen',

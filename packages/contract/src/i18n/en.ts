@@ -459,6 +459,8 @@ export const EN = {
   ac_ReturnWhat: 'What',
   ac_ReturnHow: 'How',
   ac_ReturnCost: 'Return costs',
+  ac_ReturnRefund: 'What you get back',
+  ac_ReturnRefundTo: '{amount}, refunded the way you paid once the shop has received it',
   ac_ContinueToSummary: 'Continue',
   ac_ChangeReturn: 'Change',
   ac_ConfirmReturn: 'Confirm return',

@@ -3,7 +3,7 @@
  * quantity goes no higher than may go back, a chosen line needs a reason, lines that cannot go
  * back say why, and the summary shows what, how and what it costs.
  */
-import { EN, type ReturnOptions, type SiteConfig } from '@account/contract';
+import { EN, type Order, type ReturnOptions, type SiteConfig } from '@account/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -65,6 +65,41 @@ const OPTIONS: ReturnOptions = {
   ],
 };
 
+const euro = (amount: number) => ({ amount, currency: 'EUR' });
+/** The order the options are of: what its products cost is what comes back. */
+const ORDER: Order = {
+  id: 7,
+  orderId: 'FP-7',
+  accessUrl: null,
+  created: '2026-09-01T10:00:00.000Z',
+  status: 50,
+  serviceFee: euro(0),
+  shippingCost: euro(0),
+  transactionCost: euro(0),
+  discount: euro(0),
+  subTotal: euro(252.4),
+  totalPrice: euro(252.4),
+  shippingAddress: null,
+  billingAddress: null,
+  invoice: null,
+  products: [
+    ['Trail runner GTX', 149.95],
+    ['Merino socks', 12.5],
+    ['Rain jacket', 89.95],
+  ].map(([name, price]) => ({
+    productId: 0,
+    categoryName: '',
+    image: null,
+    name: String(name),
+    url: null,
+    productType: 0,
+    price: euro(Number(price)),
+    status: 60,
+  })),
+  transactions: [],
+  delivery: null,
+};
+
 // why: the form reads only the money separators of the shop's configuration.
 const CONFIG = { decimalSep: '.', thousandSep: ',' } as SiteConfig;
 
@@ -78,7 +113,7 @@ function renderForm() {
               <LoadingProvider>
                 <SystemMessageProvider>
                   <PageTransitionProvider>
-                    <ReturnRequestForm orderId={7} options={OPTIONS} />
+                    <ReturnRequestForm orderId={7} options={OPTIONS} order={ORDER} />
                   </PageTransitionProvider>
                 </SystemMessageProvider>
               </LoadingProvider>
@@ -145,7 +180,7 @@ describe('issue 46: the return request form', () => {
     expect(screen.getByRole('heading', { level: 2, name: /Choose what to return/ })).toBeTruthy();
   });
 
-  it('summarises what, how and the cost, with the focus on the summary’s heading', async () => {
+  it('summarises what, how, the cost and what comes back, with the focus on the summary’s heading', async () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(screen.getByRole('checkbox', { name: 'Merino socks' }));
@@ -160,6 +195,8 @@ describe('issue 46: the return request form', () => {
     expect(screen.getByText('2 × Merino socks — Too small')).toBeTruthy();
     expect(screen.getByText('Pickup at home')).toBeTruthy();
     expect(screen.getByText('€ 4.95')).toBeTruthy();
+    // Two pairs of socks, less the pickup.
+    expect(screen.getByText('€ 20.05, refunded the way you paid once the shop has received it')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm return' })).toBeTruthy();
   });
 

@@ -5,7 +5,13 @@
  * errors take the shopper back to step 1, at their fields; the created return is named in the
  * system message on the order's detail.
  */
-import { formatDate, RETURN_COMMENT_MAX, type ReturnOptionLine, type ReturnOptions } from '@account/contract';
+import {
+  formatDate,
+  type Order,
+  RETURN_COMMENT_MAX,
+  type ReturnOptionLine,
+  type ReturnOptions,
+} from '@account/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
@@ -35,7 +41,16 @@ import {
   requestProblems,
 } from './return-request';
 
-export function ReturnRequestForm({ orderId, options }: { orderId: number; options: ReturnOptions }) {
+export function ReturnRequestForm({
+  orderId,
+  options,
+  order,
+}: {
+  orderId: number;
+  options: ReturnOptions;
+  /** The order, for what the chosen products cost (what comes back); its summary line waits for it. */
+  order: Order | null;
+}) {
   const t = useT();
   const money = useFormatMoney();
   const loading = useLoading();
@@ -108,6 +123,22 @@ export function ReturnRequestForm({ orderId, options }: { orderId: number; optio
     </h2>
   );
 
+  // What comes back: the chosen products' prices, less what the method costs; the shop refunds it the way it was paid.
+  const refund =
+    order && method
+      ? {
+          amount: Math.max(
+            0,
+            chosen.reduce(
+              (sum, line) =>
+                sum + (order.products[line.line]?.price.amount ?? 0) * (request.lines[line.line]?.quantity ?? 1),
+              0,
+            ) - method.cost.amount,
+          ),
+          currency: order.totalPrice.currency,
+        }
+      : null;
+
   if (step === 2) {
     return (
       <Card>
@@ -137,6 +168,12 @@ export function ReturnRequestForm({ orderId, options }: { orderId: number; optio
             <dt>{t('ac_ReturnCost')}</dt>
             <dd>{method && cost(method.cost)}</dd>
           </div>
+          {refund && (
+            <div>
+              <dt>{t('ac_ReturnRefund')}</dt>
+              <dd>{t('ac_ReturnRefundTo', { amount: money(refund) })}</dd>
+            </div>
+          )}
           {request.comment.trim() && (
             <div>
               <dt>{t('ac_ReturnComment')}</dt>

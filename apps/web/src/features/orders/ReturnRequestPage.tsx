@@ -64,7 +64,7 @@ export function ReturnRequestPage() {
         title={t('ac_ReturnItems')}
         description={order.data ? `${t('ac_OrderNumber')} ${order.data.orderId}` : undefined}
       />
-      <ReturnRequestForm orderId={orderId} options={options.data} />
+      <ReturnRequestForm orderId={orderId} options={options.data} order={order.data ?? null} />
       <BackToOrder orderId={orderId} />
     </>
   );
