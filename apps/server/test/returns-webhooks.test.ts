@@ -63,7 +63,11 @@ describe(`issue 46: return webhooks reach the shop, signed (${databaseKind})`, (
     const asked = await noah.request({
       method: 'POST',
       url: `/account/api/v1/order/returns/${order?.id}`,
-      body: { Lines: [{ Line: 0, Quantity: 1, Reason: 'tooSmall' }], Method: 'postnl-point', Comment: 'A size up, please' },
+      body: {
+        Lines: [{ Line: 0, Quantity: 1, Reason: 'tooSmall' }],
+        Method: 'postnl-point',
+        Comment: 'A size up, please',
+      },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const created = Return.parse(asked.json());
