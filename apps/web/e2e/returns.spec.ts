@@ -165,6 +165,13 @@ test.describe('issue 46: send it back', () => {
     const returnsCard = page.getByRole('region', { name: 'Returns' });
     const shown = returnsCard.getByRole('listitem').filter({ hasText: `Return ${ret.number}` });
     await expect(shown).toContainText('Label ready');
+    // Every step the shop sent, newest first.
+    await expect(shown.getByRole('heading', { name: 'What happened so far' })).toBeVisible();
+    const steps = shown.locator('ol > li');
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText('Label ready');
+    await expect(steps.nth(1)).toContainText('Approved');
+    await expect(steps.nth(2)).toContainText('Requested');
     await expect(shown.getByRole('link', { name: /Show QR code for the return/ })).toBeVisible();
     await expect(shown.getByRole('button', { name: 'Cancel return' })).toHaveCount(0);
     await expectNoSidewaysScroll(page);

@@ -420,6 +420,7 @@ export const DE: Catalogue = {
   ac_ReturnStatusReceived: 'Eingegangen',
   ac_ReturnStatusRefunded: 'Erstattet',
   ac_ReturnStatusCancelled: 'Storniert',
+  ac_ReturnHistory: 'Bisheriger Verlauf',
   ac_ReturnRequestedOn: 'Angefragt am {date}',
   ac_ReturnLabelPdf: 'Rücksendeetikett herunterladen',
   ac_ReturnLabelQr: 'QR-Code für die Rücksendung anzeigen',

@@ -417,6 +417,7 @@ export const NL: Catalogue = {
   ac_ReturnStatusReceived: 'Ontvangen',
   ac_ReturnStatusRefunded: 'Terugbetaald',
   ac_ReturnStatusCancelled: 'Geannuleerd',
+  ac_ReturnHistory: 'Wat er tot nu toe gebeurde',
   ac_ReturnRequestedOn: 'Aangevraagd op {date}',
   ac_ReturnLabelPdf: 'Retourlabel downloaden',
   ac_ReturnLabelQr: 'QR-code voor de retour tonen',

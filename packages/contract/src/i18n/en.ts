@@ -423,6 +423,7 @@ export const EN = {
   ac_ReturnStatusReceived: 'Received',
   ac_ReturnStatusRefunded: 'Refunded',
   ac_ReturnStatusCancelled: 'Cancelled',
+  ac_ReturnHistory: 'What happened so far',
   ac_ReturnRequestedOn: 'Requested on {date}',
   ac_ReturnLabelPdf: 'Download return label',
   ac_ReturnLabelQr: 'Show QR code for the return',

@@ -1,7 +1,7 @@
 /**
  * One return as the shopper follows it (issue 46): its number and status, when it was asked for,
- * its lines, the shop's label when there is one, the refund or the reason it was rejected, and
- * cancelling it (in place) while the shop has not acted on it yet.
+ * its lines, the shop's label when there is one, the refund or the reason it was rejected, every
+ * step so far (newest first), and cancelling it (in place) while the shop has not acted on it yet.
  */
 import { formatDate, type Return } from '@account/contract';
 import { useT } from '@/lib/i18n';
@@ -47,6 +47,7 @@ export interface ReturnCardProps {
 
 export function ReturnCard({ ret, withOrder = false, level = 3 }: ReturnCardProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
+  const SubHeading = level === 2 ? 'h3' : 'h4';
   const t = useT();
   const money = useFormatMoney();
   const cancel = useCancelReturn();
@@ -77,6 +78,19 @@ export function ReturnCard({ ret, withOrder = false, level = 3 }: ReturnCardProp
           </li>
         ))}
       </ul>
+      <SubHeading className={styles.historyTitle}>{t('ac_ReturnHistory')}</SubHeading>
+      <ol className={styles.history}>
+        {ret.events.map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two steps may share a status and a moment
+          <li key={index}>
+            <span className={styles.historyStatus}>{t(returnStatus(event.status).key)}</span>{' '}
+            <time dateTime={event.at} className={styles.muted}>
+              {formatDate(event.at, 'orderDate')}
+            </time>
+            {event.note && <span className={styles.muted}> — {event.note}</span>}
+          </li>
+        ))}
+      </ol>
       {ret.rejectReason && <p>{t('ac_ReturnRejectedBecause', { reason: ret.rejectReason })}</p>}
       {ret.refund && <p>{t('ac_ReturnRefundedTo', { amount: money(ret.refund.amount), to: ret.refund.to })}</p>}
       {(ret.label || ret.status === 'requested') && (
