@@ -8,7 +8,7 @@
 import { SHIPMENT_EVENT_STATUSES } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.js';
-import { shipmentRepository } from '../src/modules/orders/shipment-repository.js';
+import { shipmentRepository } from '../src/modules/orders/repositories/shipments.js';
 
 const SHIPMENTS_PER_ORDER = 5;
 const EVENTS_PER_SHIPMENT = 20;

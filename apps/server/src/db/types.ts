@@ -189,7 +189,7 @@ export interface OrdersTable {
    */
   products: Generated<string>;
   transactions: Generated<string>;
-  /** JSON of StoredDelivery (modules/orders/shipment-repository.ts); null before a shipment has an event. */
+  /** JSON of StoredDelivery (modules/orders/repositories/shipments.ts); null before a shipment has an event. */
   delivery: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;

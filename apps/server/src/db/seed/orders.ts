@@ -6,10 +6,10 @@
  */
 import { ReturnPolicyRecord, type ReturnUpdateStatus, returnNumber, type ShipmentEventStatus } from '@account/contract';
 import type { PersonaName } from '../../demo/personas.js';
+import { returnRepository } from '../../modules/orders/repositories/returns.js';
+import { shipmentRepository } from '../../modules/orders/repositories/shipments.js';
 import { orderParts } from '../../modules/orders/repository.js';
-import { returnRepository } from '../../modules/orders/return-repository.js';
 import { orderSearchText } from '../../modules/orders/search-text.js';
-import { shipmentRepository } from '../../modules/orders/shipment-repository.js';
 import { speaksPostgres } from '../json-rows.js';
 import type { NewRow } from '../types.js';
 import { type AddressKey, orderAddressJson } from './addresses.js';

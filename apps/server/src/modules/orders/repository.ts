@@ -9,7 +9,7 @@ import { prepared } from '../../db/prepared.js';
 import type { Database, NewRow, OrderLine, OrderPayment } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
 import { recordEvent } from '../webhooks/outbox.js';
-import { parseDelivery } from './shipment-repository.js';
+import { parseDelivery } from './repositories/shipments.js';
 
 /** A line's status where neither the shop nor a shipment gives one: awaiting fulfilment (spec §4). */
 const AWAITING_FULFILMENT = 20;

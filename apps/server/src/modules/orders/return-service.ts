@@ -24,8 +24,8 @@ import {
 import { conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { recordEvent } from '../webhooks/outbox.js';
+import type { ReturnRepository, StoredReturn, StoredReturnLine } from './repositories/returns.js';
 import type { OrderRepository } from './repository.js';
-import type { ReturnRepository, StoredReturn, StoredReturnLine } from './return-repository.js';
 
 /** A spec §4 shipment status code: delivered. */
 const DELIVERED = 60;

@@ -22,9 +22,9 @@ import { conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
 import { renderInvoice } from './invoice-pool.js';
 import { INVOICE_TEXT_KEYS } from './invoice-texts.js';
+import type { ShipmentRepository } from './repositories/shipments.js';
 import type { OrderRepository } from './repository.js';
 import { searchPattern } from './search-text.js';
-import type { ShipmentRepository } from './shipment-repository.js';
 
 const INVOICE_KEYS = new Set<string>(INVOICE_TEXT_KEYS);
 

@@ -4,10 +4,10 @@
  */
 import type { Order } from '@account/contract';
 import type { OrderLine, OrderPayment } from '../../db/types.js';
+import type { ReturnRepository } from './repositories/returns.js';
+import type { ShipmentRepository } from './repositories/shipments.js';
 import type { OrderCursor, OrderRepository, ShopOrder } from './repository.js';
-import type { ReturnRepository } from './return-repository.js';
 import { orderSearchText } from './search-text.js';
-import type { ShipmentRepository } from './shipment-repository.js';
 
 /**
  * Orders read per page by an export. SQLite's reads block the event loop, so a page is kept small:

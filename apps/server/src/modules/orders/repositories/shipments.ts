@@ -16,9 +16,9 @@ import {
   shipmentProgress,
 } from '@account/contract';
 import type { Kysely } from 'kysely';
-import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import { prepared } from '../../db/prepared.js';
-import type { Database } from '../../db/types.js';
+import { anyDeleted, upsertByExternalId } from '../../../db/external-id.js';
+import { prepared } from '../../../db/prepared.js';
+import type { Database } from '../../../db/types.js';
 
 /** What orders.delivery holds: the one-line delivery, and per line of the order the code its shipments give (0: none). */
 export interface StoredDelivery extends OrderDelivery {

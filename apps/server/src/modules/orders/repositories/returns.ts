@@ -15,9 +15,9 @@ import {
   type ShipmentLine,
 } from '@account/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { DatabaseKind } from '../../db/connection.js';
-import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
-import type { Database } from '../../db/types.js';
+import type { DatabaseKind } from '../../../db/connection.js';
+import { anyDeleted, upsertByExternalId } from '../../../db/external-id.js';
+import type { Database } from '../../../db/types.js';
 
 export type ReturnRuleLine = ReturnRulesRecord['lines'][number];
 
