@@ -37,10 +37,23 @@ export function OptionalNote({ id, text }: { id: string; text?: string | undefin
   ) : null;
 }
 
-/** React 19 passes `ref` as a prop, so it reaches the input through the spread. */
-export type TextFieldProps = Common & Omit<ComponentPropsWithRef<'input'>, 'children'>;
+/** How a field's control is tied to its label, notes and error. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
 
-export function TextField({ label, error, hint, optionalText, id, className, ...input }: TextFieldProps) {
+interface FieldFrameProps extends Common {
+  id: string | undefined;
+  className: string | undefined;
+  /** The hint changes as the shopper types (a characters-left count): read out when it does. */
+  liveHint?: boolean;
+  control(wiring: ControlWiring): ReactNode;
+}
+
+/** What every text field shares: the label, then one body of the control, its notes and its error. */
+function FieldFrame({ label, error, hint, optionalText, id, className, liveHint, control }: FieldFrameProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -54,22 +67,28 @@ export function TextField({ label, error, hint, optionalText, id, className, ...
         {label}
       </label>
       <div className={styles.body}>
-        <input
-          id={inputId}
-          className={styles.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
+        {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
         <OptionalNote id={optionalId} text={optionalText} />
         {hint && (
-          <span id={hintId} className={styles.hint}>
+          <span id={hintId} className={styles.hint} aria-live={liveHint ? 'polite' : undefined}>
             {hint}
           </span>
         )}
         <FieldError id={errorId} error={error} />
       </div>
     </div>
+  );
+}
+
+/** React 19 passes `ref` as a prop, so it reaches the input through the spread. */
+export type TextFieldProps = Common & Omit<ComponentPropsWithRef<'input'>, 'children'>;
+
+export function TextField({ label, error, hint, optionalText, id, className, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, optionalText, id, className }}
+      control={(wiring) => <input {...wiring} className={styles.input} {...input} />}
+    />
   );
 }
 
@@ -118,36 +137,13 @@ export function RadioGroup<V extends string | number>({
 
 export type TextAreaFieldProps = Common & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
 
-/** A multi-line text field, wired like TextField (a comment to the shop). */
+/** A multi-line text field, wired like TextField (a comment to the shop); its hint is read out as it changes. */
 export function TextAreaField({ label, error, hint, optionalText, id, className, ...textarea }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const optionalId = `${inputId}-optional`;
-  const describedBy =
-    [optionalText ? optionalId : '', hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <div className={styles.body}>
-        <textarea
-          id={inputId}
-          className={`${styles.input} ${styles.textarea}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...textarea}
-        />
-        <OptionalNote id={optionalId} text={optionalText} />
-        {hint && (
-          <span id={hintId} className={styles.hint} aria-live="polite">
-            {hint}
-          </span>
-        )}
-        <FieldError id={errorId} error={error} />
-      </div>
-    </div>
+    <FieldFrame
+      {...{ label, error, hint, optionalText, id, className }}
+      liveHint
+      control={(wiring) => <textarea {...wiring} className={`${styles.input} ${styles.textarea}`} {...textarea} />}
+    />
   );
 }
