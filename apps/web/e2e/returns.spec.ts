@@ -184,6 +184,9 @@ test.describe('issue 46: send it back', () => {
     await expect(items.getByText('Already returned.')).toBeVisible();
     await items.getByRole('checkbox', { disabled: false }).first().check();
     await expect(items.getByRole('combobox', { name: 'Quantity' })).toBeVisible();
+    // A method whose label wraps at 375 px keeps its radio button whole (ui/Field).
+    const radios = page.getByRole('group', { name: 'How do you want to send it back?' }).getByRole('radio');
+    for (const radio of await radios.all()) expect((await radio.boundingBox())?.width).toBe(20);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
 
