@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DatabaseOpenError } from '../src/db/connection.js';
 import { MigrationError } from '../src/db/migrate.js';
-import { databaseKind, freshDatabase } from './support/test-app.js';
+import { databaseIndependent, databaseKind, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const secret = randomBytes(32).toString('hex');
@@ -25,7 +25,7 @@ function runMain(env: Record<string, string>) {
 }
 
 describe(`Startup (${databaseKind})`, () => {
-  it('stops with a readable message and exit code 1 on bad configuration', () => {
+  it.runIf(databaseIndependent)('stops with a readable message and exit code 1 on bad configuration', () => {
     const result = runMain({ PORT: 'abc', SESSION_SECRET: secret });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('The account area cannot start.');
@@ -109,7 +109,7 @@ describe(`Startup (${databaseKind})`, () => {
   });
 });
 
-describe('Graceful shutdown', () => {
+describe.runIf(databaseIndependent)('Graceful shutdown', () => {
   it('on SIGTERM readiness says 503 at once, requests are served for SHUTDOWN_DRAIN_MS, then it exits with code 0', async () => {
     const { spawn } = await import('node:child_process');
     const { freePort } = await import('./support/test-app.js');

@@ -26,6 +26,13 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 const SQLITE_FILE = 'account.db';
 export const databaseKind = (process.env.TEST_DATABASE ?? 'sqlite') as DatabaseKind;
 
+/**
+ * For a test or group where the database plays no part (HTTP, input rules, processes, texts): it
+ * runs in the SQLite project only. The query check still proves every query it runs also ran on
+ * PostgreSQL elsewhere (issue 45).
+ */
+export const databaseIndependent = databaseKind === 'sqlite';
+
 /** A database of its own for a test: new, or a copy of `template` (a file on SQLite, a database's name on PostgreSQL). */
 async function newDatabase(
   kind: DatabaseKind,
