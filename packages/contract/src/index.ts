@@ -12,6 +12,7 @@ export * from './domain/entities.js';
 export * from './domain/features.js';
 export * from './domain/field-definitions.js';
 export * from './domain/money.js';
+export * from './domain/notifications.js';
 export * from './domain/payment-shipment-status.js';
 export * from './domain/redirects.js';
 export * from './domain/returns.js';

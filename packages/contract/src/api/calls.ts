@@ -11,6 +11,12 @@ import {
   SiteConfig,
   Voucher,
 } from '../domain/entities.js';
+import {
+  NotificationSettings,
+  UpdateNotificationsBody,
+  WishlistAlertBody,
+  WishlistAlerts,
+} from '../domain/notifications.js';
 import { CreateReturnBody, Return, ReturnList, ReturnOptions } from '../domain/returns.js';
 import { OnTheWay, OrderShipments } from '../domain/shipments.js';
 import {
@@ -82,6 +88,9 @@ export const callSchemas = {
   uploadImage: { response: UploadImageResponse },
   // modules/rewards
   removeWishlist: { query: RemoveWishlistQuery, response: null },
+  getWishlistAlerts: { response: WishlistAlerts },
+  updateWishlistAlert: { params: idParams('id'), body: WishlistAlertBody, response: WishlistAlerts },
+  updateWishlistAlerts: { body: WishlistAlertBody, response: WishlistAlerts },
   claimAchievement: { params: idParams('achievementId'), body: EmptyBody, response: Achievement },
   claimVoucherByCode: { params: VoucherCodeParams, body: EmptyBody, response: Voucher },
   claimVoucherById: { params: idParams('id'), body: EmptyBody, response: VoucherClaimResult },
@@ -127,6 +136,8 @@ export const callSchemas = {
   firstTimeSetting: { body: FirstTimeSettingBody, response: Account },
   updateInterests: { body: InterestsBody, response: Preferences },
   updateNewsletters: { body: NewslettersBody, response: Preferences },
+  getNotifications: { response: NotificationSettings },
+  updateNotifications: { body: UpdateNotificationsBody, response: NotificationSettings },
   // modules/addresses
   createAddress: { body: AddressInput, response: Address },
   updateAddress: { body: AddressUpdate, response: Address },

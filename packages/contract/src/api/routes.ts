@@ -76,6 +76,24 @@ export const endpoints = {
     auth: true,
     feature: 'MyWishlist',
   },
+  getWishlistAlerts: {
+    method: 'GET',
+    path: '/shopUser/wishlistAlerts',
+    auth: true,
+    feature: 'MyWishlist',
+  },
+  updateWishlistAlert: {
+    method: 'PUT',
+    path: '/shopUser/wishlistAlert/:id',
+    auth: true,
+    feature: 'MyWishlist',
+  },
+  updateWishlistAlerts: {
+    method: 'PUT',
+    path: '/shopUser/wishlistAlerts',
+    auth: true,
+    feature: 'MyWishlist',
+  },
   claimAchievement: {
     method: 'POST',
     path: '/achievement/claim/:achievementId',
@@ -291,6 +309,16 @@ export const endpoints = {
   updateNewsletters: {
     method: 'PATCH',
     path: '/setting/newsletters',
+    auth: true,
+  },
+  getNotifications: {
+    method: 'GET',
+    path: '/setting/notifications',
+    auth: true,
+  },
+  updateNotifications: {
+    method: 'PATCH',
+    path: '/setting/notifications',
     auth: true,
   },
   // Served by modules/addresses: the address book and its VAT number check.

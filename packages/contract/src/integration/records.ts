@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PRODUCT_AVAILABILITIES } from '../domain/buy-again.js';
 import { PAGE_LAYOUTS, PAGE_SECTIONS } from '../domain/custom-pages.js';
 import { FieldDefinition } from '../domain/entities.js';
+import { NotificationDefaultsSetting } from '../domain/notifications.js';
 import { SHIPMENT_STATUS_CODES, TRANSACTION_STATUS_CODES } from '../domain/payment-shipment-status.js';
 import { RETURN_METHOD_KINDS, RETURN_UPDATE_STATUSES } from '../domain/returns.js';
 import { SHIPMENT_EVENT_STATUSES } from '../domain/shipments.js';
@@ -100,6 +101,11 @@ export const ProductRecord = z.strictObject({
   productType: z.number().int().min(0).max(99).default(0),
   /** Whether it can be bought: buy again leaves out what is out of stock or discontinued. */
   availability: z.enum(PRODUCT_AVAILABILITIES).default('inStock'),
+  /**
+   * When the shop's data was true (issue 47). Records may arrive in any order: one older than the
+   * product's last is acknowledged and changes nothing. Without it, every record is the newest.
+   */
+  updatedAt: Moment.optional(),
 });
 export type ProductRecord = z.infer<typeof ProductRecord>;
 
@@ -378,6 +384,12 @@ export const SiteSettingsRecord = z
     firstTimeLoginFields: z.array(FieldDefinition).max(100),
     questionFields: z.array(FieldDefinition).max(100),
     returnPolicy: ReturnPolicyRecord,
+    /** Issue 47: the shop's defaults of what a shopper hears, per event and channel (security emails stay on). */
+    notificationDefaults: NotificationDefaultsSetting,
+    /** How far a price must fall, in percent, before a wishlist alert tells of it. */
+    priceDropThreshold: z.number().min(1).max(90),
+    /** Alerts for one shopper within this many minutes go out as one message; 0 sends at the next round. */
+    alertDigestMinutes: z.number().int().min(0).max(1440),
   })
   .partial();
 export type SiteSettingsRecord = z.infer<typeof SiteSettingsRecord>;

@@ -1,9 +1,12 @@
 /** The site settings kept in the database, with the defaults of an unconfigured shop. */
 import {
   DEFAULT_ADDRESS_FIELDS,
+  DEFAULT_ALERT_DIGEST_MINUTES,
   DEFAULT_FIRST_TIME_LOGIN_FIELDS,
+  DEFAULT_PRICE_DROP_THRESHOLD,
   DEFAULT_QUESTION_FIELDS,
   FieldDefinition,
+  NotificationDefaultsSetting,
   ReturnPolicyRecord,
 } from '@account/contract';
 import { z } from 'zod';
@@ -46,5 +49,20 @@ export const StoredSettings = z.object({
    * own (it alone knows how parcels come back to it), so nothing can be sent back before that.
    */
   returnPolicy: ReturnPolicyRecord.catch(ReturnPolicyRecord.parse({})).default(ReturnPolicyRecord.parse({})),
+  /** Issue 47: the shop's notification defaults over the product's own. */
+  notificationDefaults: NotificationDefaultsSetting.catch({}).default({}),
+  priceDropThreshold: z
+    .number()
+    .min(1)
+    .max(90)
+    .catch(DEFAULT_PRICE_DROP_THRESHOLD)
+    .default(DEFAULT_PRICE_DROP_THRESHOLD),
+  alertDigestMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(1440)
+    .catch(DEFAULT_ALERT_DIGEST_MINUTES)
+    .default(DEFAULT_ALERT_DIGEST_MINUTES),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
