@@ -41,6 +41,7 @@ import { registerEmailRoutes } from './modules/email/routes.js';
 import { registerIntegrationRoutes } from './modules/integration/routes.js';
 import { registerOrderRoutes } from './modules/orders/routes.js';
 import { registerPhoneRoutes } from './modules/phone/routes.js';
+import { registerNotificationRoutes } from './modules/notifications/routes.js';
 import { registerPreferencesRoutes } from './modules/preferences/routes.js';
 import { registerPrivacyRoutes } from './modules/privacy/routes.js';
 import { registerProfileRoutes } from './modules/profile/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     validationLimit: limits.validation,
   });
+  registerNotificationRoutes(app, deps, { notifications: services.notifications, settings });
   registerAddressRoutes(app, deps, { addresses: services.addresses, validationLimit: limits.validation });
   registerOrderRoutes(app, deps, { orders: services.orders, returns: services.returns });
   registerRewardRoutes(app, deps, { rewards: services.rewards, voucherCodeLimits: limits.voucherCode });
@@ -243,8 +245,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
   const mailDispatcher = services.mail.dispatcher;
   if (services.mailer.configured) app.addHook('onReady', async () => mailDispatcher.start());
-  const { deletionJob } = services;
+  const { deletionJob, alertJob } = services;
   app.addHook('onReady', async () => deletionJob.start());
+  app.addHook('onReady', async () => alertJob.start());
 
   // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
   // liveness: the process runs.
@@ -314,6 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { name: 'session sweep', sweep: () => sessions.sweep() },
     { name: 'webhook sweep', sweep: () => services.webhooks.sweep() },
     { name: 'mail queue sweep', sweep: () => services.mail.sweep() },
+    { name: 'wishlist alerts sweep', sweep: () => services.notifications.sweep() },
   ].map(({ name, sweep }) =>
     pollingJob({
       name,
@@ -335,6 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dispatcher.stop(),
       mailDispatcher.stop(),
       deletionJob.stop(),
+      alertJob.stop(),
       ...sweeps.map((job) => job.stop()),
     ]);
     await services.mail.close();

@@ -80,6 +80,9 @@ import {
   type SettingsService,
   settingsService,
 } from './modules/settings/service.js';
+import { alertJob } from './modules/notifications/alert-job.js';
+import { notificationRepository } from './modules/notifications/repository.js';
+import { type Messaging, NO_MESSAGING, notificationService } from './modules/notifications/service.js';
 import { settingsShopRecords } from './modules/settings/shop-records.js';
 import { webhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { webhookRepository } from './modules/webhooks/repository.js';
@@ -119,7 +122,12 @@ function observedTransport(transport: SmsTransport, observe: ServiceDeps['observ
 const VALIDATION_LIMIT: LimitRule = { name: 'validation', points: 60, windowSeconds: 60 };
 
 /** The repositories and the services that need no more than the database and the settings. */
-export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PUBLIC_PROVIDERS) {
+export function buildDatabaseServices(
+  db: Db,
+  providers: PublicProviders = NO_PUBLIC_PROVIDERS,
+  messaging: Messaging = NO_MESSAGING,
+  secret?: string,
+) {
   const { kysely, kind } = db;
   const repositories = {
     account: accountRepository(kysely, {
@@ -148,8 +156,16 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     settings: settingsRepository(kysely),
     integration: integrationRepository(kysely),
     webhooks: webhookRepository(kysely),
+    notifications: notificationRepository(kysely, kind),
   };
   const settings: SettingsService = settingsService(repositories.settings, providers);
+  const notifications = notificationService({
+    repository: repositories.notifications,
+    queue: repositories.mail.queue,
+    settings,
+    messaging,
+    ...(secret !== undefined && { secret }),
+  });
   const accounts = accountService(repositories.account, settings);
   const orders = orderService({ repository: repositories.orders, shipments: repositories.shipments, settings });
   const returns = returnService({ orders: repositories.orders, returns: repositories.returns, settings });
@@ -161,6 +177,10 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
     orders: orderShopRecords(orderRepository(executor), shipmentRepository(executor), returnRepository(executor, kind)),
     rewards: rewardShopRecords(rewardRecordRepository(executor)),
     settings: settingsShopRecords(settingsRecordRepository(executor)),
+    notices: {
+      tell: (shopperId, event, message) => notifications.tell(executor, shopperId, event, message),
+      order: (orderId) => repositories.notifications.order(orderId, executor),
+    },
   });
   const exports = privacyExport({
     repository: repositories.privacy,
@@ -186,7 +206,9 @@ export function buildDatabaseServices(db: Db, providers: PublicProviders = NO_PU
       accounts,
       exports,
       scrubErased: () => db.scrubErased(),
+      accountUrl: messaging.accountUrl,
     }),
+    notifications,
     apiKeys: apiKeyStore(repositories.integration),
     webhooks: webhookStore(repositories.webhooks),
   };
@@ -250,7 +272,16 @@ function oidcClients(config: Config): Record<string, OidcClient> {
 
 /** Everything the server runs on, from its configuration. */
 export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
-  const base = buildDatabaseServices(db, publicProviders(config));
+  const base = buildDatabaseServices(
+    db,
+    publicProviders(config),
+    {
+      accountUrl: `${config.publicUrl}/account`,
+      email: config.mail.transport !== 'none',
+      sms: config.sms.transport !== 'none',
+    },
+    config.sessionSecret,
+  );
   const { repositories, settings, accounts } = base;
   const emails = emailCheck({ checkMx: config.emailMxCheck });
 
@@ -264,12 +295,22 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
   } else if (config.mail.transport === 'outbox' && !config.demo) {
     deps.log.warn('MAIL_TRANSPORT=outbox: emails are stored in mail_outbox, not sent');
   }
+  const smsTransport = observedTransport(
+    smsTransportFor(config.sms, { keep: repositories.smsLetterbox.keep, fetch: deps.fetch }),
+    deps.observe,
+  );
+  const { notifications } = base;
   const mail = mailServices(config.mail, {
     repository: repositories.mail,
     kind: db.kind,
     branding: async () => brandingFrom(await settings.stored(), config.publicUrl),
     texts: (preference) => settings.messageTexts(preference),
     log: deps.log,
+    links: (audience, channel) => ({
+      unsubscribeUrl: notifications.unsubscribeUrl(audience, channel),
+      settingsUrl: notifications.settingsUrl(),
+    }),
+    ...(config.sms.transport !== 'none' && { sendText: (to: string, body: string) => smsTransport.send(to, body) }),
     ...(deps.observe && { onSend: deps.observe.mailSend, onLook: deps.observe.jobLook }),
   });
   /**
@@ -412,10 +453,7 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
     phone: phoneVerificationService(repositories.phone, {
       secret: config.sessionSecret,
       codeTtlSeconds: phoneRules.codeTtlSeconds,
-      transport: observedTransport(
-        smsTransportFor(config.sms, { keep: repositories.smsLetterbox.keep, fetch: deps.fetch }),
-        deps.observe,
-      ),
+      transport: smsTransport,
       companyName: async () => (await settings.stored()).companyName,
       texts: (preference) => settings.messageTexts(preference),
       onVerified: (shopperId, telephone) => notifyShopper(shopperId, { kind: 'phone-verified', telephone }),
@@ -453,6 +491,16 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       retryBaseMs: config.webhooks.retryBaseMs,
       log: deps.log,
       ...(deps.observe && { onDelivery: deps.observe.webhookDelivery, onLook: deps.observe.jobLook }),
+    }),
+    /** Wishlist alerts: the fan-out and the digests (app.ts starts and stops it). */
+    alertJob: alertJob({
+      repository: repositories.notifications,
+      notifications,
+      settings,
+      accountUrl: `${config.publicUrl}/account`,
+      pollIntervalMs: config.mail.pollIntervalMs,
+      log: deps.log,
+      ...(deps.observe && { onLook: deps.observe.jobLook }),
     }),
     limits,
   };

@@ -35,6 +35,8 @@ export interface ShoppersTable {
   deletionDueAt: Generated<Timestamp | null>;
   /** Set when the account was erased: the row stays as an anonymous placeholder for the kept orders. */
   deletedAt: Generated<Timestamp | null>;
+  /** Issue 47: the wishlist-wide alert; items added later start with it. */
+  wishlistAlerts: Generated<Flag>;
   defaultLanguage: string;
   defaultCountry: string;
   defaultCurrency: string;
@@ -151,7 +153,46 @@ export interface ProductsTable {
   productType: number;
   /** PRODUCT_AVAILABILITIES. */
   availability: Generated<string>;
+  /** The shop's time of this data (issue 47); an older record changes nothing. */
+  shopUpdatedAt: Generated<Timestamp | null>;
   createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A product's change that matters to wishlists (issue 47), fanned out to them in the background. */
+export interface ProductChangesTable {
+  id: Id;
+  productId: number;
+  kind: 'backInStock' | 'priceDrop';
+  /** A price drop's currency; null for back in stock. */
+  currency: string | null;
+  oldPriceE4: MoneyE4 | null;
+  newPriceE4: MoneyE4 | null;
+  at: Timestamp;
+  /** The last shopper id the fan-out has done. */
+  fannedTo: number | null;
+  /** When the fan-out finished; null while it is to do. */
+  fannedAt: Timestamp | null;
+}
+
+/** One alert of one shopper for one change: never two. */
+export interface WishlistAlertsTable {
+  id: Id;
+  shopperId: number;
+  productId: number;
+  changeId: number;
+  state: 'pending' | 'sent' | 'dropped';
+  createdAt: Timestamp;
+  leaseUntil: Timestamp | null;
+  doneAt: Timestamp | null;
+}
+
+/** A shopper's own choice of one event on one channel (issue 47); the shop's default otherwise. */
+export interface NotificationChoicesTable {
+  shopperId: number;
+  event: string;
+  channel: string;
+  enabled: Flag;
   updatedAt: Timestamp;
 }
 
@@ -377,6 +418,8 @@ export interface WishlistItemsTable {
   shopperId: number;
   productId: number;
   addedAt: Timestamp;
+  /** Issue 47: whether the product's changes are told to the shopper. */
+  alert: Generated<Flag>;
 }
 
 export interface RecentlyViewedTable {
@@ -514,6 +557,8 @@ export interface MailOutboxTable {
   subject: string;
   text: string;
   html: string;
+  /** JSON of the headers it was sent with (List-Unsubscribe); null for none. */
+  headers: Generated<string | null>;
   createdAt: Timestamp;
 }
 
@@ -523,6 +568,8 @@ export interface MailQueueTable {
   recipient: string;
   language: string | null;
   message: string;
+  /** email | sms: the recipient is an address or a phone number. */
+  channel: Generated<string>;
   state: 'pending' | 'sent' | 'failed';
   attempts: Generated<number>;
   nextAttemptAt: Timestamp;
@@ -629,6 +676,9 @@ export interface Database {
   shopperAchievements: ShopperAchievementsTable;
   catalogueVersions: CatalogueVersionsTable;
   wishlistItems: WishlistItemsTable;
+  productChanges: ProductChangesTable;
+  wishlistAlerts: WishlistAlertsTable;
+  notificationChoices: NotificationChoicesTable;
   recentlyViewed: RecentlyViewedTable;
   interests: InterestsTable;
   shopperInterests: ShopperInterestsTable;

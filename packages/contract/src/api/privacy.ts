@@ -179,7 +179,19 @@ export const PersonalData = z.object({
       cancelledAt: Timestamp.nullable(),
     }),
   ),
-  wishlist: z.array(ExportedProductRef.extend({ addedAt: Timestamp })),
+  /** `alert`: whether the shopper asked to hear of the product's changes (issue 47). */
+  wishlist: z.array(ExportedProductRef.extend({ addedAt: Timestamp, alert: z.boolean() })),
+  /** The shopper's own notification choices (the shop's defaults hold for the rest) and the wishlist-wide alert. */
+  notifications: z.object({
+    choices: z.array(
+      z.object({ event: z.string(), channel: z.string(), enabled: z.boolean(), updatedAt: Timestamp }),
+    ),
+    wishlistAlerts: z.boolean(),
+  }),
+  /** The wishlist alerts sent, waiting, or not sent (the product left the wishlist). */
+  wishlistAlerts: z.array(
+    z.object({ productId: z.number().int(), name: z.string(), change: z.string(), state: z.string(), createdAt: Timestamp }),
+  ),
   recentlyViewed: z.array(ExportedProductRef.extend({ viewedAt: Timestamp })),
   /** The profile picture (its image is avatar.<ext> in the download). */
   avatars: z.array(

@@ -4,6 +4,7 @@
  * MailMessage (what happened); templates.ts turns it into the shopper's language, a transport
  * sends the result.
  */
+import type { NotificationEvent } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
@@ -31,7 +32,46 @@ export type MailMessage =
   /** The number on the account changed (to `telephone`; empty when it was removed). */
   | { kind: 'phone-changed'; telephone: string }
   /** A sign-in method (as in new-browser-sign-in) was added or removed; `detail` names a passkey. */
-  | { kind: 'sign-in-method-linked' | 'sign-in-method-removed'; method: string; detail: string | null };
+  | { kind: 'sign-in-method-linked' | 'sign-in-method-removed'; method: string; detail: string | null }
+  /** Issue 47: an order's news (confirmed, shipped, out for delivery, delivered, a delivery problem). */
+  | {
+      kind: 'order-update';
+      event: 'orderConfirmed' | 'orderShipped' | 'outForDelivery' | 'delivered' | 'deliveryProblem';
+      orderNumber: string;
+      /** The order's page in the account area. */
+      orderUrl: string;
+      carrier: string | null;
+      trackingUrl: string | null;
+      /** The carrier's words, for a problem. */
+      detail: string | null;
+      audience: Audience;
+    }
+  /** A return was asked for or moved on by the shop (RETURN_STATUSES). */
+  | { kind: 'return-update'; returnNumber: string; status: string; returnUrl: string; audience: Audience }
+  /** Wishlist alerts gathered for one shopper: back in stock, price drops (amounts in ten-thousandths). */
+  | {
+      kind: 'wishlist-alerts';
+      items: {
+        name: string;
+        url: string | null;
+        change: 'backInStock' | 'priceDrop';
+        currency: string | null;
+        oldPriceE4: number | null;
+        newPriceE4: number | null;
+      }[];
+      wishlistUrl: string;
+      audience: Audience;
+    };
+
+/**
+ * Who a message that can be turned off is for, and the events it tells of (a wishlist digest may
+ * tell of two): the mail gets a one-click unsubscribe (RFC 8058) for them and a link to the
+ * notification settings.
+ */
+export interface Audience {
+  shopperId: number;
+  events: Exclude<NotificationEvent, 'security'>[];
+}
 
 export type MailKind = MailMessage['kind'];
 
@@ -44,6 +84,8 @@ export interface RenderedMail {
   preheader: string;
   text: string;
   html: string;
+  /** Further headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** A transport moves one rendered email to one address. */
@@ -80,5 +122,11 @@ export interface Mailer {
    * several instances). Never throws for transport trouble. `db` lets a caller queue inside its
    * own transaction, so the notice goes only when the change is kept.
    */
-  notify(to: string, language: string | null, message: MailMessage, db?: Kysely<Database>): Promise<void>;
+  notify(
+    to: string,
+    language: string | null,
+    message: MailMessage,
+    db?: Kysely<Database>,
+    channel?: 'email' | 'sms',
+  ): Promise<void>;
 }

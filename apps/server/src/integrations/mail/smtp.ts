@@ -40,7 +40,7 @@ export function smtpTransport(settings: SmtpSettings & { timeoutMs: number }): M
           text: mail.text,
           html: mail.html,
           // RFC 3834: an automatic message, so out-of-office replies and the like stay away.
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
         });
       } catch (error) {
         const { code, responseCode, command } = error as NodemailerError;

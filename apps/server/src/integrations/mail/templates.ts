@@ -94,7 +94,13 @@ function via(say: Say, method: string, shop: string, detail: string | null): str
   return BRANDS[method] ?? method;
 }
 
-function compose(message: MailMessage, say: Say, formatTime: (iso: string) => string, branding: Branding): Content {
+function compose(
+  message: MailMessage,
+  say: Say,
+  formatTime: (iso: string) => string,
+  branding: Branding,
+  money: (amountE4: number | null, currency: string | null) => string,
+): Content {
   const shop = branding.companyName;
   const minutes = (ttlSeconds: number) => {
     const count = Math.round(ttlSeconds / 60);
@@ -218,8 +224,85 @@ function compose(message: MailMessage, say: Say, formatTime: (iso: string) => st
         button: openAccount,
       };
     }
+    case 'order-update': {
+      const { subject, intro } = ORDER_TEXTS[message.event];
+      const details: [string, string][] = [[say('ac_MailOrderNumber'), message.orderNumber]];
+      if (message.carrier) details.push([say('ac_MailOrderCarrier'), message.carrier]);
+      if (message.detail) details.push([say('ac_MailCarrierSays'), message.detail]);
+      const track = message.trackingUrl && message.event !== 'delivered' && message.event !== 'orderConfirmed';
+      return {
+        subject: say(subject, { order: message.orderNumber }),
+        preheader: say(intro),
+        heading: say(subject, { order: message.orderNumber }),
+        intro: [say(intro)],
+        details,
+        outro: [],
+        button:
+          track && message.trackingUrl
+            ? { label: say('ac_MailTrackParcel'), url: message.trackingUrl }
+            : { label: say('ac_MailViewOrder'), url: message.orderUrl },
+      };
+    }
+    case 'return-update': {
+      const status = say(RETURN_STATUS_TEXTS[message.status] ?? 'ac_MailReturnStatusUpdated');
+      const subject = say('ac_MailReturnSubject', { number: message.returnNumber, status });
+      return {
+        subject,
+        preheader: status,
+        heading: subject,
+        intro: [say('ac_MailReturnIntro', { number: message.returnNumber, status })],
+        outro: [],
+        button: { label: say('ac_MailViewReturn'), url: message.returnUrl },
+      };
+    }
+    case 'wishlist-alerts': {
+      const lines = message.items.map((item) =>
+        item.change === 'backInStock'
+          ? say('ac_MailBackInStock', { name: item.name })
+          : say('ac_MailPriceDrop', {
+              name: item.name,
+              old: money(item.oldPriceE4, item.currency),
+              new: money(item.newPriceE4, item.currency),
+            }),
+      );
+      const [only] = message.items;
+      const subject =
+        message.items.length === 1 && only
+          ? only.change === 'backInStock'
+            ? say('ac_MailBackInStockSubject', { name: only.name })
+            : say('ac_MailPriceDropSubject', { name: only.name })
+          : say('ac_MailWishlistSubject', { count: message.items.length });
+      return {
+        subject,
+        preheader: lines[0] ?? subject,
+        heading: say('ac_MailWishlistHeading'),
+        intro: [say('ac_MailWishlistIntro')],
+        details: message.items.map((item, i) => [item.name, lines[i] ?? '']),
+        outro: [],
+        button: { label: say('ac_MailViewWishlist'), url: message.wishlistUrl },
+      };
+    }
   }
 }
+
+type OrderEvent = Extract<MailMessage, { kind: 'order-update' }>['event'];
+const ORDER_TEXTS: Record<OrderEvent, { subject: MessageKey; intro: MessageKey }> = {
+  orderConfirmed: { subject: 'ac_MailOrderConfirmedSubject', intro: 'ac_MailOrderConfirmedIntro' },
+  orderShipped: { subject: 'ac_MailOrderShippedSubject', intro: 'ac_MailOrderShippedIntro' },
+  outForDelivery: { subject: 'ac_MailOutForDeliverySubject', intro: 'ac_MailOutForDeliveryIntro' },
+  delivered: { subject: 'ac_MailDeliveredSubject', intro: 'ac_MailDeliveredIntro' },
+  deliveryProblem: { subject: 'ac_MailDeliveryProblemSubject', intro: 'ac_MailDeliveryProblemIntro' },
+};
+
+const RETURN_STATUS_TEXTS: Readonly<Record<string, MessageKey>> = {
+  requested: 'ac_MailReturnStatusRequested',
+  approved: 'ac_MailReturnStatusApproved',
+  rejected: 'ac_MailReturnStatusRejected',
+  labelAvailable: 'ac_MailReturnStatusLabel',
+  received: 'ac_MailReturnStatusReceived',
+  refunded: 'ac_MailReturnStatusRefunded',
+  cancelled: 'ac_MailReturnStatusCancelled',
+};
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -232,7 +315,19 @@ const PAGE = '#f3f5f4';
 /** Only http(s) links go into an href: a stored value can never become a javascript: link. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);
 
-function html(content: Content, branding: Branding, language: MessageLanguage, footer: string): string {
+/** Where a message that can be turned off points: its one-click unsubscribe and the notification settings. */
+export interface MessageLinks {
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}
+
+function html(
+  content: Content,
+  branding: Branding,
+  language: MessageLanguage,
+  footer: string,
+  links: (MessageLinks & { unsubscribe: string; manage: string }) | null,
+): string {
   const colours = themeColours(branding.primaryColour);
   const paragraph = (text: string) =>
     `<p style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${TEXT_COLOUR};word-break:break-word;overflow-wrap:anywhere">${escapeHtml(text)}</p>`;
@@ -256,6 +351,11 @@ function html(content: Content, branding: Branding, language: MessageLanguage, f
     content.button && buttonUrl
       ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${colours.primary}"><a href="${escapeHtml(buttonUrl)}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;line-height:20px;font-weight:600;color:${colours.onPrimary};text-decoration:none;border-radius:6px">${escapeHtml(content.button.label)}</a></td></tr></table>`
       : '';
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:${MUTED};text-decoration:underline">${escapeHtml(label)}</a>`;
+  const footerLinks = links
+    ? `<br>${link(links.settingsUrl, links.manage)} · ${link(links.unsubscribeUrl, links.unsubscribe)}`
+    : '';
   // The preheader shows in the inbox list after the subject; the padding keeps the body's first words out of it.
   const preheader = `<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;color:${PAGE}">${escapeHtml(content.preheader)}${'&#8199;&#65279;&#847; '.repeat(40)}</div>`;
   return `<!doctype html>
@@ -280,7 +380,7 @@ ${content.intro.map(paragraph).join('\n')}
 ${code}${details}${content.outro.map(paragraph).join('\n')}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e8e6;${FONT};font-size:13px;line-height:20px;color:${MUTED}">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e3e8e6;${FONT};font-size:13px;line-height:20px;color:${MUTED}">${escapeHtml(footer)}${footerLinks}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -289,14 +389,15 @@ ${button}
 `;
 }
 
-function text(content: Content, footer: string): string {
+function text(content: Content, footer: string, links: (MessageLinks & { unsubscribe: string; manage: string }) | null): string {
   const blocks = [content.heading, ...content.intro];
   if (content.code) blocks.push(`    ${content.code}`);
   if (content.details) blocks.push(content.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
   blocks.push(...content.outro);
   const buttonUrl = content.button ? safeUrl(content.button.url) : null;
   if (content.button && buttonUrl) blocks.push(`${content.button.label}: ${buttonUrl}`);
-  return `${blocks.join('\n\n')}\n\n-- \n${footer}\n`;
+  const linkLines = links ? `\n${links.manage}: ${links.settingsUrl}\n${links.unsubscribe}: ${links.unsubscribeUrl}` : '';
+  return `${blocks.join('\n\n')}\n\n-- \n${footer}${linkLines}\n`;
 }
 
 /** 'Shop <no-reply@shop.example>' or a bare address; a bare one gets the shop's name. */
@@ -306,16 +407,66 @@ function sender(from: string, companyName: string): { name: string; address: str
   return { name: companyName, address: from.trim() };
 }
 
-/** The email for a message, in the language of the texts given (the shopper's, settings' messageTexts). */
-export function renderMail(message: MailMessage, texts: MessageTexts, branding: Branding, from: string): RenderedMail {
+const moneyIn = (locale: string) => (amountE4: number | null, currency: string | null) => {
+  if (amountE4 === null || !currency) return '';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountE4 / 10_000);
+  } catch {
+    return `${currency} ${(amountE4 / 10_000).toFixed(2)}`;
+  }
+};
+
+/**
+ * The email for a message, in the language of the texts given (the shopper's, settings' messageTexts).
+ * With `links`, a message the shopper can turn off: the footer links to the notification settings
+ * and to its unsubscribe page, and the headers carry the one-click unsubscribe of RFC 8058 that
+ * mail clients show (Gmail's and Yahoo's rules for senders of such mail).
+ */
+export function renderMail(
+  message: MailMessage,
+  texts: MessageTexts,
+  branding: Branding,
+  from: string,
+  links: MessageLinks | null = null,
+): RenderedMail {
   const say: Say = (key, params) => fillPlaceholders(texts.text[key], { ...params, company: branding.companyName });
-  const content = compose(message, say, timeIn(TIME_LOCALES[texts.language]), branding);
+  const locale = TIME_LOCALES[texts.language];
+  const content = compose(message, say, timeIn(locale), branding, moneyIn(locale));
   const footer = say('ac_MailFooter');
+  const labelled = links && {
+    ...links,
+    unsubscribe: say('ac_MailUnsubscribe'),
+    manage: say('ac_MailManageNotifications'),
+  };
   return {
     from: sender(from, branding.companyName),
     subject: content.subject,
     preheader: content.preheader,
-    text: text(content, footer),
-    html: html(content, branding, texts.language, footer),
+    text: text(content, footer, labelled),
+    html: html(content, branding, texts.language, footer, labelled),
+    ...(links && {
+      headers: {
+        'List-Unsubscribe': `<${links.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
   };
+}
+
+/**
+ * A message as one text message (issue 47): what happened and the link to it, and how to stop
+ * such texts (the unsubscribe page of its event on this channel).
+ */
+export function renderText(
+  message: MailMessage,
+  texts: MessageTexts,
+  branding: Branding,
+  links: MessageLinks | null,
+): string {
+  const say: Say = (key, params) => fillPlaceholders(texts.text[key], { ...params, company: branding.companyName });
+  const locale = TIME_LOCALES[texts.language];
+  const content = compose(message, say, timeIn(locale), branding, moneyIn(locale));
+  const url = content.button ? safeUrl(content.button.url) : null;
+  const notice = say('ac_SmsNotice', { subject: content.subject, url: url ?? branding.accountUrl });
+  return links ? `${notice} ${say('ac_SmsStop', { url: links.unsubscribeUrl })}` : notice;
 }

@@ -11,12 +11,14 @@ import {
   type OrderAddressRecord,
   type RECORD_KINDS,
   type RecordKey,
+  type NotificationEvent,
   type RecordKind,
   toTenThousandths,
 } from '@account/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/types.js';
+import type { MailMessage } from '../../integrations/mail/mail-transport.js';
 import type { orderShopRecords } from '../orders/shop-records.js';
 import type { preferenceShopRecords } from '../preferences/shop-records.js';
 import type { productShopRecords } from '../products/shop-records.js';
@@ -58,6 +60,10 @@ export interface ChangeEffects {
 export interface PutContext {
   now: string;
   defaults: { language: string; country: string; currency: string };
+  /** How far a price must fall, in percent, to be a change wishlists hear of (issue 47). */
+  priceDropThreshold: number;
+  /** Where the account area is (links in the notices a change queues). */
+  accountUrl: string;
 }
 
 interface PutResult {
@@ -78,6 +84,15 @@ export interface Owners {
   orders: ReturnType<typeof orderShopRecords>;
   rewards: ReturnType<typeof rewardShopRecords>;
   settings: ReturnType<typeof settingsShopRecords>;
+  /** Issue 47: queues what the shopper chose to hear of a change, in the change's transaction. */
+  notices: {
+    tell(
+      shopperId: number,
+      event: Exclude<NotificationEvent, 'security'>,
+      message: MailMessage,
+    ): Promise<void>;
+    order(orderId: number): Promise<{ id: number; shopperId: number; orderNumber: string } | undefined>;
+  };
 }
 
 /**
@@ -105,6 +120,21 @@ const keyOf = (k: RecordKey, name: string): string => {
 };
 
 /** The local id of a referenced record, or a field error naming the reference. */
+/** The message a carrier's event is for the shopper; a label made is no news to them. */
+type ParcelNotice = 'orderShipped' | 'outForDelivery' | 'delivered' | 'deliveryProblem';
+const NOTICE_OF: Partial<Record<DataOf<'shipmentEvent'>['status'], ParcelNotice>> = {
+  inTransit: 'orderShipped',
+  outForDelivery: 'outForDelivery',
+  delivered: 'delivered',
+  deliveryAttempted: 'deliveryProblem',
+  exception: 'deliveryProblem',
+  returnedToSender: 'deliveryProblem',
+};
+
+/** A shop loading its history tells no one: only what happened in the last two days is news. */
+const NEWS_MS = 2 * 86_400_000;
+const isNews = (at: string, now: string) => Date.parse(now) - Date.parse(at) <= NEWS_MS;
+
 async function referenced(lookup: Promise<number | undefined>, externalId: string, field: string): Promise<number> {
   const id = await lookup;
   if (id === undefined) throw new RecordError({ [field]: `No ${field.toLowerCase()} has the id ${externalId}` });
@@ -221,10 +251,10 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
       : { outcome };
   },
 
-  async product(w, k, data, { now }) {
+  async product(w, k, data, { now, priceDropThreshold }) {
     const currency = upperCurrency(data.price.currency);
     const prices = new Map(data.prices.map((p) => [upperCurrency(p.currency), toTenThousandths(p.amount)]));
-    const { created } = await w.products.put(
+    const written = await w.products.put(
       keyOf(k, 'id'),
       {
         name: data.name,
@@ -235,15 +265,20 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
         currency,
         productType: data.productType,
         availability: data.availability,
+        shopUpdatedAt: data.updatedAt ?? null,
         updatedAt: now,
       },
       prices,
       now,
+      priceDropThreshold,
     );
-    return { outcome: put_(created) };
+    if (written.stale) {
+      return { outcome: 'updated', notice: 'Older than the product’s last update (updatedAt): nothing changed' };
+    }
+    return { outcome: put_(written.created) };
   },
 
-  async order(w, k, data, { now }) {
+  async order(w, k, data, { now, accountUrl }) {
     const externalId = keyOf(k, 'id');
     const shopperId = await referenced(w.shoppers.idOf(data.shopper), data.shopper, 'Shopper');
     const own = await w.orders.idOf(externalId);
@@ -294,6 +329,18 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
       await unique(w.orders.orderIdWithInvoice(data.invoice.number), id, 'Invoice', 'invoice number');
     }
     await w.orders.putInvoice(id, data.invoice ? { number: data.invoice.number, date: data.invoice.date } : null);
+    if (created && isNews(data.created, now)) {
+      await w.notices.tell(shopperId, 'orderConfirmed', {
+        kind: 'order-update',
+        event: 'orderConfirmed',
+        orderNumber: data.orderNumber,
+        orderUrl: `${accountUrl}/orders/${id}`,
+        carrier: null,
+        trackingUrl: null,
+        detail: null,
+        audience: { shopperId, events: ['orderConfirmed'] },
+      });
+    }
     return { outcome: put_(created) };
   },
 
@@ -321,9 +368,26 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     return { outcome: put_(created) };
   },
 
-  async shipmentEvent(w, k, data, { now }) {
+  async shipmentEvent(w, k, data, { now, accountUrl }) {
     const shipment = await eventShipment(w, k);
-    const { created } = await w.orders.shipments.putEvent(shipment, keyOf(k, 'id'), data, now);
+    const { created, latest } = await w.orders.shipments.putEvent(shipment, keyOf(k, 'id'), data, now);
+    // The shopper hears of a parcel's new state once, when this event is its latest and is news.
+    const event = latest && latest.status !== shipment.status && latest.at === data.at ? NOTICE_OF[data.status] : undefined;
+    if (event && isNews(data.at, now)) {
+      const order = await w.notices.order(shipment.orderId);
+      if (order) {
+        await w.notices.tell(order.shopperId, event, {
+          kind: 'order-update',
+          event,
+          orderNumber: order.orderNumber,
+          orderUrl: `${accountUrl}/orders/${order.id}`,
+          carrier: shipment.carrier,
+          trackingUrl: shipment.trackingUrl,
+          detail: event === 'deliveryProblem' ? data.description || null : null,
+          audience: { shopperId: order.shopperId, events: [event] },
+        });
+      }
+    }
     return { outcome: put_(created) };
   },
 
@@ -340,7 +404,7 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     return { outcome: put_(created) };
   },
 
-  async returnUpdate(w, k, data, { now }) {
+  async returnUpdate(w, k, data, { now, accountUrl }) {
     const found = await updatedReturn(w, k);
     // The shopper took it back: nothing the shop says moves it on.
     if (found.status === 'cancelled') throw new RecordError({ status: 'The shopper cancelled this return' });
@@ -359,6 +423,15 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
       },
       now,
     );
+    if (created && isNews(data.at, now)) {
+      await w.notices.tell(found.shopperId, 'returnUpdate', {
+        kind: 'return-update',
+        returnNumber: found.number,
+        status: data.status,
+        returnUrl: `${accountUrl}/orders/returns`,
+        audience: { shopperId: found.shopperId, events: ['returnUpdate'] },
+      });
+    }
     return { outcome: put_(created) };
   },
 

@@ -86,6 +86,8 @@ export interface IntegrationServiceOptions {
   exports: PrivacyExport;
   /** Clears a deleted shopper's old bytes from the database's files; never rejects. */
   scrubErased: () => Promise<void>;
+  /** The account area's address (PUBLIC_URL + /account), for the links of the notices a change queues. */
+  accountUrl: string;
 }
 
 export function integrationService(options: IntegrationServiceOptions) {
@@ -94,6 +96,8 @@ export function integrationService(options: IntegrationServiceOptions) {
   const context = async (): Promise<PutContext> => ({
     now: new Date().toISOString(),
     defaults: await settings.defaults(),
+    priceDropThreshold: (await settings.stored()).priceDropThreshold,
+    accountUrl: options.accountUrl,
   });
 
   async function accountIdOf(externalId: string): Promise<number> {

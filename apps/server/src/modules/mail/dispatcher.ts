@@ -4,7 +4,7 @@
  * matter. Every instance runs one, as with webhooks (modules/webhooks/dispatcher.ts).
  */
 import type { DatabaseKind } from '../../db/connection.js';
-import { type MailMessage, MailSendError } from '../../integrations/mail/mail-transport.js';
+import { MailSendError } from '../../integrations/mail/mail-transport.js';
 import { type LookOutcome, pollingJob, retryDelayMs } from '../../jobs/polling-job.js';
 import type { ClaimedNotice, NoticeQueue } from './repository.js';
 
@@ -14,8 +14,8 @@ export interface MailDispatcherLog {
 
 export interface MailDispatcherOptions {
   queue: NoticeQueue;
-  /** Renders and sends one notice; rejects when it was not accepted. */
-  deliver(to: string, language: string | null, message: MailMessage): Promise<void>;
+  /** Renders and sends one notice (an email or a text message); rejects when it was not accepted. */
+  deliver(notice: ClaimedNotice): Promise<void>;
   kind: DatabaseKind;
   pollIntervalMs: number;
   /** The wait after the first failed attempt; it doubles with every further one. */
@@ -42,7 +42,7 @@ export function mailDispatcher(options: MailDispatcherOptions) {
   async function attempt(notice: ClaimedNotice): Promise<void> {
     let failure: unknown = null;
     try {
-      await options.deliver(notice.recipient, notice.language, notice.message);
+      await options.deliver(notice);
     } catch (error) {
       failure = error;
     }

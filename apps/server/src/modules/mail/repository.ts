@@ -13,13 +13,19 @@ import type { Database } from '../../db/types.js';
 import type { MailMessage, RenderedMail } from '../../integrations/mail/mail-transport.js';
 
 export interface QueuedNotice {
+  /** An email address, or a phone number for a text message. */
   recipient: string;
   language: string | null;
   message: MailMessage;
+  /** email (the default) or sms. */
+  channel?: NoticeChannel;
 }
+
+export type NoticeChannel = 'email' | 'sms';
 
 /** A notice leased for one attempt. */
 export interface ClaimedNotice extends QueuedNotice {
+  channel: NoticeChannel;
   id: number;
   /** Attempts so far, this one included. */
   attempts: number;
@@ -37,10 +43,12 @@ export interface LetterboxMail {
   subject: string;
   text: string;
   html: string;
+  /** JSON of the headers it was sent with; null for none. */
+  headers: string | null;
   createdAt: string;
 }
 
-const LETTERBOX_COLUMNS = ['id', 'recipient', 'subject', 'text', 'html', 'createdAt'] as const;
+const LETTERBOX_COLUMNS = ['id', 'recipient', 'subject', 'text', 'html', 'headers', 'createdAt'] as const;
 
 /** The letterbox: mails kept instead of sent, read back newest first (the /demo-mail page, the browser tests). */
 function letterbox(db: Kysely<Database>) {
@@ -48,7 +56,14 @@ function letterbox(db: Kysely<Database>) {
     async keep(to: string, mail: RenderedMail, at: string): Promise<void> {
       await db
         .insertInto('mailOutbox')
-        .values({ recipient: to, subject: mail.subject, text: mail.text, html: mail.html, createdAt: at })
+        .values({
+          recipient: to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+          createdAt: at,
+        })
         .execute();
     },
     newest(limit: number): Promise<LetterboxMail[]> {
@@ -87,6 +102,7 @@ function noticeQueue(db: Kysely<Database>, kind: DatabaseKind) {
           recipient: notice.recipient,
           language: notice.language,
           message: JSON.stringify(notice.message),
+          channel: notice.channel ?? 'email',
           state: 'pending',
           nextAttemptAt: at,
           leaseUntil: null,
@@ -115,13 +131,14 @@ function noticeQueue(db: Kysely<Database>, kind: DatabaseKind) {
         .updateTable('mailQueue')
         .set({ leaseUntil, attempts: sql<number>`attempts + 1` })
         .where('id', 'in', due)
-        .returning(['id', 'recipient', 'language', 'message', 'attempts', 'createdAt', 'leaseUntil'])
+        .returning(['id', 'recipient', 'language', 'message', 'channel', 'attempts', 'createdAt', 'leaseUntil'])
         .execute();
       return rows.map((row) => ({
         id: row.id,
         recipient: row.recipient,
         language: row.language,
         message: JSON.parse(row.message) as MailMessage,
+        channel: row.channel === 'sms' ? 'sms' : 'email',
         attempts: row.attempts,
         createdAt: row.createdAt,
         leaseUntil: row.leaseUntil ?? leaseUntil,

@@ -8,16 +8,17 @@ import type { DatabaseKind } from '../../db/connection.js';
 import type { MessageTexts } from '../../i18n/catalogues.js';
 import { letterboxTransport } from '../../integrations/mail/letterbox.js';
 import {
+  type Audience,
   type Mailer,
   type MailMessage,
   MailSendError,
   type MailTransport,
 } from '../../integrations/mail/mail-transport.js';
 import { smtpTransport } from '../../integrations/mail/smtp.js';
-import { type Branding, renderMail } from '../../integrations/mail/templates.js';
+import { type Branding, type MessageLinks, renderMail, renderText } from '../../integrations/mail/templates.js';
 import type { LookOutcome } from '../../jobs/polling-job.js';
 import { type MailDispatcherLog, mailDispatcher } from './dispatcher.js';
-import type { MailRepository } from './repository.js';
+import type { MailRepository, NoticeChannel } from './repository.js';
 
 export type {
   Mailer,
@@ -67,6 +68,13 @@ export interface MailDependencies {
   onLook?: (job: string, outcome: LookOutcome) => void;
   /** Another transport than the configuration's (tests: one that fails on demand). */
   transport?: MailTransport;
+  /**
+   * The one-click unsubscribe and settings links of a message the shopper can turn off (issue 47,
+   * the notifications module signs them); without it such messages go without.
+   */
+  links?: (audience: Audience, channel: NoticeChannel) => MessageLinks;
+  /** Sends a text message (the phone module's transport); without it a queued text is given up on. */
+  sendText?: (to: string, body: string) => Promise<void>;
 }
 
 /** Codes are secrets: they are sent at once and never stored in the queue. */
@@ -96,6 +104,17 @@ export function mailServices(config: MailConfig, deps: MailDependencies) {
   const transport = deps.transport ?? mailTransportFor(config, deps.repository);
   const { queue } = deps.repository;
 
+  const linksOf = (message: MailMessage, channel: NoticeChannel): MessageLinks | null =>
+    'audience' in message && deps.links ? deps.links(message.audience, channel) : null;
+
+  /** Renders and sends one text message within the timeout. */
+  async function deliverText(to: string, language: string | null, message: MailMessage): Promise<void> {
+    if (!deps.sendText) throw new MailSendError('No SMS transport is configured', { permanent: true });
+    const [texts, branding] = await Promise.all([deps.texts(language), deps.branding()]);
+    const body = renderText(message, texts, branding, linksOf(message, 'sms'));
+    await within(config.timeoutMs, deps.sendText(to, body), 'Sending the text message');
+  }
+
   /** Renders and sends one mail within the timeout; every outcome is told to onSend. */
   async function deliver(to: string, language: string | null, message: MailMessage): Promise<void> {
     // A mail client's address list ('a@x.example, b@y.example') would reach everyone in it.
@@ -103,7 +122,7 @@ export function mailServices(config: MailConfig, deps: MailDependencies) {
       throw new MailSendError('The recipient is not one email address', { permanent: true });
     try {
       const [texts, branding] = await Promise.all([deps.texts(language), deps.branding()]);
-      const mail = renderMail(message, texts, branding, config.from);
+      const mail = renderMail(message, texts, branding, config.from, linksOf(message, 'email'));
       await within(config.timeoutMs, transport.send(to, mail), 'Sending the email');
       deps.onSend?.(true);
     } catch (error) {
@@ -117,20 +136,23 @@ export function mailServices(config: MailConfig, deps: MailDependencies) {
     transport: transport.name,
     configured: transport.name !== 'none',
     send: deliver,
-    async notify(to, language, message, db) {
+    async notify(to, language, message, db, channel = 'email') {
       if (CODE_KINDS.has(message.kind)) {
         throw new TypeError(`${message.kind} holds a code: send it with send(), codes are never queued`);
       }
       // Without a transport the email features are off: nothing could ever deliver it.
-      if (transport.name === 'none') return;
-      await queue.add({ recipient: to, language, message }, db);
+      if (channel === 'email' && transport.name === 'none') return;
+      await queue.add({ recipient: to, language, message, channel }, db);
       dispatcher.wake();
     },
   };
 
   const dispatcher = mailDispatcher({
     queue,
-    deliver,
+    deliver: (notice) =>
+      notice.channel === 'sms'
+        ? deliverText(notice.recipient, notice.language, notice.message)
+        : deliver(notice.recipient, notice.language, notice.message),
     kind: deps.kind,
     pollIntervalMs: config.pollIntervalMs,
     retryBaseMs: config.retryBaseMs,

@@ -90,6 +90,7 @@ export function privacyRepository(db: Kysely<Database>) {
         'createdAt',
         'updatedAt',
         'deletionDueAt',
+        'wishlistAlerts',
       ])
       .where('id', '=', shopperId)
       .where('deletedAt', 'is', null)
@@ -112,6 +113,8 @@ export function privacyRepository(db: Kysely<Database>) {
       telephoneCodes,
       emailCodes,
       events,
+      choices,
+      alerts,
     ] = await Promise.all([
       db
         .selectFrom('shopperIdentities')
@@ -197,7 +200,7 @@ export function privacyRepository(db: Kysely<Database>) {
       db
         .selectFrom('wishlistItems as w')
         .innerJoin('products as p', 'p.id', 'w.productId')
-        .select(['w.productId', 'p.name', 'p.url', 'w.addedAt'])
+        .select(['w.productId', 'p.name', 'p.url', 'w.addedAt', 'w.alert'])
         .where('w.shopperId', '=', shopperId)
         .orderBy('w.addedAt')
         .execute(),
@@ -232,6 +235,21 @@ export function privacyRepository(db: Kysely<Database>) {
         .where('shopperId', '=', shopperId)
         .orderBy('id')
         .execute(),
+      db
+        .selectFrom('notificationChoices')
+        .select(['event', 'channel', 'enabled', 'updatedAt'])
+        .where('shopperId', '=', shopperId)
+        .orderBy('event')
+        .orderBy('channel')
+        .execute(),
+      db
+        .selectFrom('wishlistAlerts as a')
+        .innerJoin('productChanges as c', 'c.id', 'a.changeId')
+        .innerJoin('products as p', 'p.id', 'a.productId')
+        .select(['a.productId', 'p.name', 'c.kind as change', 'a.state', 'a.createdAt'])
+        .where('a.shopperId', '=', shopperId)
+        .orderBy('a.id')
+        .execute()
     ]);
     return {
       shopper: {
@@ -320,7 +338,12 @@ export function privacyRepository(db: Kysely<Database>) {
         createdAt: row.createdAt,
         cancelledAt: row.cancelledAt,
       })),
-      wishlist,
+      wishlist: wishlist.map((row) => ({ ...row, alert: row.alert === 1 })),
+      notifications: {
+        choices: choices.map((row) => ({ ...row, enabled: row.enabled === 1 })),
+        wishlistAlerts: shopper.wishlistAlerts === 1,
+      },
+      wishlistAlerts: alerts,
       recentlyViewed,
       avatars: avatars.map((row, index) => ({ file: avatarFile(index, row.contentType), ...row })),
       telephoneCodes: telephoneCodes.map(({ used, attempts, ...row }) => ({

@@ -47,6 +47,8 @@ export const SHOPPER_DATA = {
   shopperInterests: { exported: 'interests', erasure: 'delete' },
   shopperNewsletters: { exported: 'newsletters', erasure: 'delete' },
   wishlistItems: { exported: 'wishlist', erasure: 'delete' },
+  notificationChoices: { exported: 'notifications', erasure: 'delete' },
+  wishlistAlerts: { exported: 'wishlistAlerts', erasure: 'delete' },
   recentlyViewed: { exported: 'recentlyViewed', erasure: 'delete' },
   shopperAchievements: { exported: 'achievements', erasure: 'delete' },
   avatars: { exported: 'avatars', erasure: 'delete' },

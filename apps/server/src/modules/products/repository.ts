@@ -2,6 +2,7 @@
  * SQL of the products the shop sends (what wishlists, recently viewed lists and orders point at):
  * written by the shop's own ids, each with its prices in other currencies.
  */
+import { canBuy, type ProductAvailability } from '@account/contract';
 import type { Kysely } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import type { Database, NewRow } from '../../db/types.js';
@@ -26,10 +27,37 @@ export function productRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.externalId, row.id]));
     },
 
-    /** Creates or replaces the product; `prices` (currency to ten-thousandths) replace its other prices. */
-    async put(externalId: string, product: ShopProduct, prices: ReadonlyMap<string, number>, now: string) {
+    /**
+     * Creates or replaces the product; `prices` (currency to ten-thousandths) replace its other
+     * prices. A record older than the product's last (by the shop's `shopUpdatedAt`) changes nothing
+     * (`stale`). A change that matters to wishlists is recorded for the alerts (issue 47): back in
+     * stock after being out, or a price that fell by at least `dropThreshold` percent in a currency.
+     */
+    async put(
+      externalId: string,
+      product: ShopProduct,
+      prices: ReadonlyMap<string, number>,
+      now: string,
+      dropThreshold = 100,
+    ): Promise<{ id: number; created: boolean; stale: boolean }> {
+      const before = await db
+        .selectFrom('products')
+        .select(['id', 'availability', 'priceE4', 'currency', 'shopUpdatedAt'])
+        .where('externalId', '=', externalId)
+        .executeTakeFirst();
+      if (before?.shopUpdatedAt && product.shopUpdatedAt && product.shopUpdatedAt < before.shopUpdatedAt) {
+        return { id: before.id, created: false, stale: true };
+      }
+      const pricesBefore = before
+        ? new Map([
+            ...(
+              await db.selectFrom('productPrices').select(['currency', 'priceE4']).where('productId', '=', before.id).execute()
+            ).map((row): [string, number] => [row.currency, Number(row.priceE4)]),
+            [before.currency, Number(before.priceE4)],
+          ])
+        : null;
       const written = await upsertByExternalId(
-        await idOf(externalId),
+        before?.id,
         (id) => db.updateTable('products').set(product).where('id', '=', id).execute(),
         async () =>
           (
@@ -48,7 +76,21 @@ export function productRepository(db: Kysely<Database>) {
           .values([...prices].map(([currency, priceE4]) => ({ productId, currency, priceE4 })))
           .execute();
       }
-      return written;
+      if (before && pricesBefore) {
+        const pricesAfter = new Map([...prices, [product.currency, product.priceE4]]);
+        const changes = wishlistChanges(
+          { availability: before.availability as ProductAvailability, prices: pricesBefore },
+          { availability: (product.availability ?? 'inStock') as ProductAvailability, prices: pricesAfter },
+          dropThreshold,
+        );
+        if (changes.length > 0) {
+          await db
+            .insertInto('productChanges')
+            .values(changes.map((change) => ({ productId, ...change, at: now, fannedTo: null, fannedAt: null })))
+            .execute();
+        }
+      }
+      return { ...written, stale: false };
     },
 
     async delete(externalId: string): Promise<boolean> {
@@ -58,3 +100,30 @@ export function productRepository(db: Kysely<Database>) {
 }
 
 export type ProductRepository = ReturnType<typeof productRepository>;
+
+interface ProductState {
+  availability: ProductAvailability;
+  /** Currency to price in ten-thousandths, its own price included. */
+  prices: ReadonlyMap<string, number>;
+}
+
+/** What changed of a product that a wishlist hears of: back in stock, and each currency's price drop. */
+export function wishlistChanges(before: ProductState, after: ProductState, dropThreshold: number) {
+  const changes: {
+    kind: 'backInStock' | 'priceDrop';
+    currency: string | null;
+    oldPriceE4: number | null;
+    newPriceE4: number | null;
+  }[] = [];
+  if (!canBuy(before.availability) && canBuy(after.availability)) {
+    changes.push({ kind: 'backInStock', currency: null, oldPriceE4: null, newPriceE4: null });
+  }
+  for (const [currency, newPrice] of after.prices) {
+    const oldPrice = before.prices.get(currency);
+    if (oldPrice === undefined || oldPrice <= 0) continue;
+    if (newPrice <= oldPrice * (1 - dropThreshold / 100)) {
+      changes.push({ kind: 'priceDrop', currency, oldPriceE4: oldPrice, newPriceE4: newPrice });
+    }
+  }
+  return changes;
+}

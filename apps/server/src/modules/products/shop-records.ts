@@ -15,10 +15,11 @@ export function productShopRecords(repository: ProductRepository) {
       product: Parameters<typeof repository.put>[1],
       prices: ReadonlyMap<string, number>,
       now: string,
+      dropThreshold: number,
     ) {
       const others = new Map(prices);
       others.delete(product.currency);
-      return repository.put(externalId, product, others, now);
+      return repository.put(externalId, product, others, now, dropThreshold);
     },
   };
 }

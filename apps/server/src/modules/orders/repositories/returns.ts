@@ -311,13 +311,15 @@ export function returnRepository(db: Kysely<Database>, kind: DatabaseKind) {
     },
 
     /** A return by its number, as the shop names it. */
-    async findByNumber(number: string): Promise<{ id: number; status: ReturnStatus } | undefined> {
+    async findByNumber(
+      number: string,
+    ): Promise<{ id: number; number: string; shopperId: number; status: ReturnStatus } | undefined> {
       const row = await db
         .selectFrom('returns')
-        .select(['id', 'status'])
+        .select(['id', 'number', 'shopperId', 'status'])
         .where('number', '=', number)
         .executeTakeFirst();
-      return row && { id: row.id, status: ReturnStatus.parse(row.status) };
+      return row && { ...row, status: ReturnStatus.parse(row.status) };
     },
 
     /** Creates or replaces the update with the shop's id within its return, then the return's status. */

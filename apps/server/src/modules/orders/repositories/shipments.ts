@@ -173,7 +173,7 @@ export function shipmentRepository(db: Kysely<Database>) {
   }
 
   /** Takes the shipment's latest event onto it, then onto its order. */
-  async function refreshShipment(shipmentId: number, orderId: number): Promise<void> {
+  async function refreshShipment(shipmentId: number, orderId: number) {
     const latest = await latestEvent(shipmentId);
     await db
       .updateTable('shipments')
@@ -181,10 +181,15 @@ export function shipmentRepository(db: Kysely<Database>) {
       .where('id', '=', shipmentId)
       .execute();
     await refreshOrder(orderId);
+    return latest;
   }
 
   async function find(externalId: string) {
-    return db.selectFrom('shipments').select(['id', 'orderId']).where('externalId', '=', externalId).executeTakeFirst();
+    return db
+      .selectFrom('shipments')
+      .select(['id', 'orderId', 'status', 'carrier', 'trackingUrl'])
+      .where('externalId', '=', externalId)
+      .executeTakeFirst();
   }
 
   return {
@@ -240,7 +245,7 @@ export function shipmentRepository(db: Kysely<Database>) {
       externalId: string,
       event: ShopShipmentEvent,
       now: string,
-    ): Promise<{ created: boolean }> {
+    ) {
       const existing = await db
         .selectFrom('shipmentEvents')
         .select('id')
@@ -259,8 +264,8 @@ export function shipmentRepository(db: Kysely<Database>) {
               .executeTakeFirstOrThrow()
           ).id,
       );
-      await refreshShipment(shipment.id, shipment.orderId);
-      return { created };
+      const latest = await refreshShipment(shipment.id, shipment.orderId);
+      return { created, latest };
     },
 
     async removeEvent(shipment: { id: number; orderId: number }, externalId: string): Promise<boolean> {
