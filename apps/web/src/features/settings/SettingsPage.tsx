@@ -15,7 +15,6 @@ import { useCountryName } from '@/lib/localize';
 import { localizeQuery, preferencesQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
-import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Checkbox, CheckboxGroup } from '@/ui/Checkbox';
 import { flagUrl } from '@/ui/flags';
@@ -23,6 +22,7 @@ import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
 import { Spinner } from '@/ui/Spinner';
 import { useUpdateInterests, useUpdateLocalize, useUpdateNewsletters } from './api/settings';
+import { SaveStatus } from './SaveStatus';
 import styles from './SettingsPage.module.css';
 
 type LocaleField = 'country' | 'language' | 'currency';
@@ -115,7 +115,6 @@ function PreferenceCard({
   initial: number[];
   save(ids: number[], options: SaveOptions): Promise<unknown>;
 }) {
-  const t = useT();
   const statusId = useId();
   const { value, change, state, retry } = useDebouncedSave(initial, save, TIMING.preferencesSaveMs);
   const toggle = (id: number, on: boolean) =>
@@ -142,23 +141,7 @@ function PreferenceCard({
           />
         ))}
       </CheckboxGroup>
-      <div id={statusId} className={styles.status} aria-live="polite">
-        {state === 'saving' && (
-          <>
-            <Spinner /> {t('ac_Saving')}
-          </>
-        )}
-        {state === 'saved' && <span className={styles.saved}>{t('ac_ChangesSaved')}</span>}
-        {(state === 'idle' || state === 'pending') && <span>{t('ac_SavedAutomatically')}</span>}
-        {state === 'failed' && (
-          <span role="alert" className={styles.failed}>
-            {t('ac_SettingsSaveFailed')}
-            <Button variant="secondary" onClick={() => void retry()}>
-              {t('ac_SaveAgain')}
-            </Button>
-          </span>
-        )}
-      </div>
+      <SaveStatus id={statusId} state={state} retry={retry} />
     </Card>
   );
 }
