@@ -528,7 +528,7 @@ export const NL: Catalogue = {
   ac_WishlistCleared: 'Je verlanglijst is leeggemaakt',
 
   // Settings
-  ac_SettingsDescription: 'Kies je land, taal, valuta, interesses en nieuwsbrieven.',
+  ac_SettingsDescription: 'Kies je land, taal, valuta, interesses, nieuwsbrieven en meldingen.',
   ac_Localisation: 'Land, taal en valuta',
   ac_LocalisationDescription: 'Kies vanuit welk land je winkelt en hoe we teksten en prijzen tonen.',
   ac_Language: 'Taal',
@@ -540,6 +540,32 @@ export const NL: Catalogue = {
   ac_SettingsSaveFailed: 'Je instellingen konden niet worden opgeslagen. Probeer het opnieuw.',
   ac_SavedAutomatically: 'Je keuzes worden automatisch opgeslagen.',
   ac_SaveAgain: 'Opnieuw opslaan',
+  // Notifications (issue 47)
+  ac_Notifications: 'Meldingen',
+  ac_NotificationsDescription: 'Kies hoe we je op de hoogte houden van je bestellingen, retouren en verlanglijst.',
+  ac_NotificationsLoadFailed: 'Je meldingsinstellingen konden niet worden geladen. Probeer het later opnieuw.',
+  ac_Notification: 'Melding',
+  ac_NotificationChannelEmail: 'E-mail',
+  ac_NotificationChannelSms: 'Sms',
+  ac_NotificationByEmail: '{event} per e-mail',
+  ac_NotificationBySms: '{event} per sms',
+  ac_NotificationNotOffered: 'Niet beschikbaar',
+  ac_NotificationOrderConfirmed: 'Bestelling bevestigd',
+  ac_NotificationOrderShipped: 'Verzonden',
+  ac_NotificationOutForDelivery: 'Wordt bezorgd',
+  ac_NotificationDelivered: 'Bezorgd',
+  ac_NotificationDeliveryProblem: 'Probleem met de bezorging',
+  ac_NotificationReturnUpdate: 'Nieuws over je retouren',
+  ac_NotificationBackInStock: 'Artikel van je verlanglijst weer op voorraad',
+  ac_NotificationPriceDrop: 'Lagere prijs op je verlanglijst',
+  ac_NotificationSecurity: 'Beveiligingsmeldingen',
+  ac_NotificationsSecurityLocked:
+    'Beveiligingsmeldingen per e-mail kun je niet uitzetten: zo hoor je het als iemand anders op je account heeft ingelogd.',
+  ac_SmsUnavailableNoTransport: 'Deze winkel verstuurt geen sms-berichten.',
+  ac_SmsUnavailableNoPhone: 'Voeg een telefoonnummer toe aan je profiel om sms-berichten te krijgen.',
+  ac_SmsUnavailablePhoneNotVerified: 'Verifieer je telefoonnummer om sms-berichten te krijgen.',
+  ac_NotificationsWishlistNote:
+    'Meldingen over je verlanglijst krijg je voor de artikelen waarvan de melding aanstaat (zie je verlanglijst).',
   // Security (issue 20)
   ac_Security: 'Beveiliging',
   ac_SecurityDescription: 'Bekijk waar je bent ingelogd en hoe je inlogt, en houd je account veilig.',

@@ -1,7 +1,8 @@
 /**
  * Settings (spec §2 Settings, §4 Interests and newsletters): country, language and currency
- * pickers saved at once through PATCH /localize; interests and newsletters toggled on screen and
- * saved 2 s after the last click. A new language switches every text without reloading the page.
+ * pickers saved at once through PATCH /localize; interests, newsletters and notifications (issue
+ * 47) toggled on screen and saved 2 s after the last click. A new language switches every text
+ * without reloading the page.
  */
 import type { LocalizeData, NewsletterItem, PreferenceItem } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +22,9 @@ import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
 import { Spinner } from '@/ui/Spinner';
+import { notificationsQuery } from './api/notifications';
 import { useUpdateInterests, useUpdateLocalize, useUpdateNewsletters } from './api/settings';
+import { NotificationsCard } from './NotificationsCard';
 import { SaveStatus } from './SaveStatus';
 import styles from './SettingsPage.module.css';
 
@@ -151,6 +154,7 @@ export function SettingsPage() {
   const account = useAccount();
   const localize = useQuery(localizeQuery);
   const preferences = useQuery(preferencesQuery);
+  const notifications = useQuery(notificationsQuery);
   const { mutateAsync: saveInterests } = useUpdateInterests();
   const { mutateAsync: saveNewsletters } = useUpdateNewsletters();
 
@@ -183,6 +187,14 @@ export function SettingsPage() {
             initial={account.newsletterIds}
             save={(ids, options) => saveNewsletters({ ids, ...options })}
           />
+        )}
+        {notifications.data && <NotificationsCard settings={notifications.data} />}
+        {notifications.isError && (
+          <Card title={t('ac_Notifications')}>
+            <p role="alert" className={styles.error}>
+              {t('ac_NotificationsLoadFailed')}
+            </p>
+          </Card>
         )}
       </div>
     </>
