@@ -530,6 +530,18 @@ export const DE: Catalogue = {
   ac_MoreInfoAbout: 'Mehr Infos zu {name}',
   ac_ClearList: 'Liste leeren',
   ac_WishlistCleared: 'Ihre Wunschliste wurde geleert',
+  // Wishlist alerts (issue 47)
+  ac_WishlistBackInStock: 'Wieder vorrätig',
+  ac_WishlistPriceDropped: 'Preis gesenkt von {from} auf {to}',
+  ac_WishlistOutOfStock: 'Nicht vorrätig',
+  ac_WishlistLowStock: 'Nur noch wenige vorrätig',
+  ac_WishlistDiscontinued: 'Nicht mehr erhältlich',
+  ac_AlertMe: 'Benachrichtigen',
+  ac_AlertMeAbout: 'Über {name} benachrichtigen',
+  ac_WishlistAlertsAll: 'Benachrichtigungen für die ganze Liste',
+  ac_WishlistAlertSaveFailed: 'Ihre Benachrichtigung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  ac_WishlistAlertsLoadFailed:
+    'Die Benachrichtigungen Ihrer Wunschliste konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
 
   // Settings
   ac_SettingsDescription: 'Wählen Sie Land, Sprache, Währung, Interessen, Newsletter und Benachrichtigungen.',

@@ -526,6 +526,18 @@ export const NL: Catalogue = {
   ac_MoreInfoAbout: 'Meer info over {name}',
   ac_ClearList: 'Lijst legen',
   ac_WishlistCleared: 'Je verlanglijst is leeggemaakt',
+  // Wishlist alerts (issue 47)
+  ac_WishlistBackInStock: 'Weer op voorraad',
+  ac_WishlistPriceDropped: 'Prijs verlaagd van {from} naar {to}',
+  ac_WishlistOutOfStock: 'Niet op voorraad',
+  ac_WishlistLowStock: 'Bijna uitverkocht',
+  ac_WishlistDiscontinued: 'Niet meer verkrijgbaar',
+  ac_AlertMe: 'Stuur me een melding',
+  ac_AlertMeAbout: 'Stuur me een melding over {name}',
+  ac_WishlistAlertsAll: 'Meldingen voor de hele lijst',
+  ac_WishlistAlertSaveFailed: 'Je melding kon niet worden opgeslagen. Probeer het opnieuw.',
+  ac_WishlistAlertsLoadFailed:
+    'De meldingen van je verlanglijst konden niet worden geladen. Probeer het later opnieuw.',
 
   // Settings
   ac_SettingsDescription: 'Kies je land, taal, valuta, interesses, nieuwsbrieven en meldingen.',

@@ -532,6 +532,17 @@ export const EN = {
   ac_MoreInfoAbout: 'More info about {name}',
   ac_ClearList: 'Clear list',
   ac_WishlistCleared: 'Your wishlist has been cleared',
+  // Wishlist alerts (issue 47)
+  ac_WishlistBackInStock: 'Back in stock',
+  ac_WishlistPriceDropped: 'Price dropped from {from} to {to}',
+  ac_WishlistOutOfStock: 'Out of stock',
+  ac_WishlistLowStock: 'Low stock',
+  ac_WishlistDiscontinued: 'No longer available',
+  ac_AlertMe: 'Alert me',
+  ac_AlertMeAbout: 'Alert me about {name}',
+  ac_WishlistAlertsAll: 'Alerts for the whole list',
+  ac_WishlistAlertSaveFailed: 'Your alert could not be saved. Please try again.',
+  ac_WishlistAlertsLoadFailed: 'The alerts of your wishlist could not be loaded. Please try again later.',
 
   // Settings
   ac_SettingsDescription: 'Choose your country, language, currency, interests, newsletters and notifications.',
