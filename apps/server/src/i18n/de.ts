@@ -530,9 +530,21 @@ export const DE: Catalogue = {
   ac_MoreInfoAbout: 'Mehr Infos zu {name}',
   ac_ClearList: 'Liste leeren',
   ac_WishlistCleared: 'Ihre Wunschliste wurde geleert',
+  // Wishlist alerts (issue 47)
+  ac_WishlistBackInStock: 'Wieder vorrätig',
+  ac_WishlistPriceDropped: 'Preis gesenkt von {from} auf {to}',
+  ac_WishlistOutOfStock: 'Nicht vorrätig',
+  ac_WishlistLowStock: 'Nur noch wenige vorrätig',
+  ac_WishlistDiscontinued: 'Nicht mehr erhältlich',
+  ac_AlertMe: 'Benachrichtigen',
+  ac_AlertMeAbout: 'Über {name} benachrichtigen',
+  ac_WishlistAlertsAll: 'Benachrichtigungen für die ganze Liste',
+  ac_WishlistAlertSaveFailed: 'Ihre Benachrichtigung konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  ac_WishlistAlertsLoadFailed:
+    'Die Benachrichtigungen Ihrer Wunschliste konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
 
   // Settings
-  ac_SettingsDescription: 'Wählen Sie Land, Sprache, Währung, Interessen und Newsletter.',
+  ac_SettingsDescription: 'Wählen Sie Land, Sprache, Währung, Interessen, Newsletter und Benachrichtigungen.',
   ac_Localisation: 'Land, Sprache und Währung',
   ac_LocalisationDescription: 'Wählen Sie, von wo aus Sie einkaufen und wie wir Texte und Preise anzeigen.',
   ac_Language: 'Sprache',
@@ -544,6 +556,34 @@ export const DE: Catalogue = {
   ac_SettingsSaveFailed: 'Ihre Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   ac_SavedAutomatically: 'Ihre Auswahl wird automatisch gespeichert.',
   ac_SaveAgain: 'Erneut speichern',
+  // Notifications (issue 47)
+  ac_Notifications: 'Benachrichtigungen',
+  ac_NotificationsDescription:
+    'Wählen Sie, wie wir Sie über Ihre Bestellungen, Rücksendungen und Ihre Wunschliste informieren.',
+  ac_NotificationsLoadFailed:
+    'Ihre Benachrichtigungseinstellungen konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  ac_Notification: 'Benachrichtigung',
+  ac_NotificationChannelEmail: 'E-Mail',
+  ac_NotificationChannelSms: 'SMS',
+  ac_NotificationByEmail: '{event} per E-Mail',
+  ac_NotificationBySms: '{event} per SMS',
+  ac_NotificationNotOffered: 'Nicht verfügbar',
+  ac_NotificationOrderConfirmed: 'Bestellung bestätigt',
+  ac_NotificationOrderShipped: 'Versandt',
+  ac_NotificationOutForDelivery: 'In Zustellung',
+  ac_NotificationDelivered: 'Zugestellt',
+  ac_NotificationDeliveryProblem: 'Problem bei der Zustellung',
+  ac_NotificationReturnUpdate: 'Neuigkeiten zu Rücksendungen',
+  ac_NotificationBackInStock: 'Artikel der Wunschliste wieder vorrätig',
+  ac_NotificationPriceDrop: 'Preissenkung auf der Wunschliste',
+  ac_NotificationSecurity: 'Sicherheitshinweise',
+  ac_NotificationsSecurityLocked:
+    'Sicherheitshinweise per E-Mail lassen sich nicht abschalten: So erfahren Sie, wenn sich jemand anderes bei Ihrem Konto angemeldet hat.',
+  ac_SmsUnavailableNoTransport: 'Dieser Shop versendet keine SMS.',
+  ac_SmsUnavailableNoPhone: 'Fügen Sie Ihrem Profil eine Telefonnummer hinzu, um SMS zu erhalten.',
+  ac_SmsUnavailablePhoneNotVerified: 'Bestätigen Sie Ihre Telefonnummer, um SMS zu erhalten.',
+  ac_NotificationsWishlistNote:
+    'Benachrichtigungen zur Wunschliste erhalten Sie für die Artikel, deren Benachrichtigung eingeschaltet ist (siehe Ihre Wunschliste).',
   // Security (issue 20)
   ac_Security: 'Sicherheit',
   ac_SecurityDescription: 'Sehen Sie, wo Sie angemeldet sind und wie Sie sich anmelden, und schützen Sie Ihr Konto.',

@@ -1,7 +1,8 @@
 /**
  * Settings (spec §2 Settings, §4 Interests and newsletters): country, language and currency
- * pickers saved at once through PATCH /localize; interests and newsletters toggled on screen and
- * saved 2 s after the last click. A new language switches every text without reloading the page.
+ * pickers saved at once through PATCH /localize; interests, newsletters and notifications (issue
+ * 47) toggled on screen and saved 2 s after the last click. A new language switches every text
+ * without reloading the page.
  */
 import type { LocalizeData, NewsletterItem, PreferenceItem } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -15,14 +16,16 @@ import { useCountryName } from '@/lib/localize';
 import { localizeQuery, preferencesQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
-import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Checkbox, CheckboxGroup } from '@/ui/Checkbox';
 import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
 import { Picker } from '@/ui/Picker';
 import { Spinner } from '@/ui/Spinner';
+import { notificationsQuery } from './api/notifications';
 import { useUpdateInterests, useUpdateLocalize, useUpdateNewsletters } from './api/settings';
+import { NotificationsCard } from './NotificationsCard';
+import { SaveStatus } from './SaveStatus';
 import styles from './SettingsPage.module.css';
 
 type LocaleField = 'country' | 'language' | 'currency';
@@ -115,7 +118,6 @@ function PreferenceCard({
   initial: number[];
   save(ids: number[], options: SaveOptions): Promise<unknown>;
 }) {
-  const t = useT();
   const statusId = useId();
   const { value, change, state, retry } = useDebouncedSave(initial, save, TIMING.preferencesSaveMs);
   const toggle = (id: number, on: boolean) =>
@@ -142,23 +144,7 @@ function PreferenceCard({
           />
         ))}
       </CheckboxGroup>
-      <div id={statusId} className={styles.status} aria-live="polite">
-        {state === 'saving' && (
-          <>
-            <Spinner /> {t('ac_Saving')}
-          </>
-        )}
-        {state === 'saved' && <span className={styles.saved}>{t('ac_ChangesSaved')}</span>}
-        {(state === 'idle' || state === 'pending') && <span>{t('ac_SavedAutomatically')}</span>}
-        {state === 'failed' && (
-          <span role="alert" className={styles.failed}>
-            {t('ac_SettingsSaveFailed')}
-            <Button variant="secondary" onClick={() => void retry()}>
-              {t('ac_SaveAgain')}
-            </Button>
-          </span>
-        )}
-      </div>
+      <SaveStatus id={statusId} state={state} retry={retry} />
     </Card>
   );
 }
@@ -168,6 +154,7 @@ export function SettingsPage() {
   const account = useAccount();
   const localize = useQuery(localizeQuery);
   const preferences = useQuery(preferencesQuery);
+  const notifications = useQuery(notificationsQuery);
   const { mutateAsync: saveInterests } = useUpdateInterests();
   const { mutateAsync: saveNewsletters } = useUpdateNewsletters();
 
@@ -200,6 +187,14 @@ export function SettingsPage() {
             initial={account.newsletterIds}
             save={(ids, options) => saveNewsletters({ ids, ...options })}
           />
+        )}
+        {notifications.data && <NotificationsCard settings={notifications.data} />}
+        {notifications.isError && (
+          <Card title={t('ac_Notifications')}>
+            <p role="alert" className={styles.error}>
+              {t('ac_NotificationsLoadFailed')}
+            </p>
+          </Card>
         )}
       </div>
     </>

@@ -1,9 +1,12 @@
 /**
  * Wishlist (spec §2 Wishlist, §4 Wishlist clear): the saved products with image, category and
  * name linking to the product, the price, 'more info' in a new tab and remove; 'Clear list' asks
- * 'Are you sure? Yes / No' first. After a removal the account reloads.
+ * 'Are you sure? Yes / No' first. After a removal the account reloads. Issue 47: each product's
+ * state (back in stock, a lower price, out of stock…) and alert, and the alerts of the whole list;
+ * an alert is saved at once and shows the server's answer.
  */
-import type { Product } from '@account/contract';
+import type { Product, ProductAvailability, TranslationKey, WishlistItemAlert } from '@account/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
@@ -12,12 +15,18 @@ import { useFormatMoney } from '@/lib/money';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { Checkbox } from '@/ui/Checkbox';
 import { EmptyState } from '@/ui/EmptyState';
 import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import { Table } from '@/ui/Table';
-import { useRemoveWishlist } from './api/wishlist';
+import {
+  useRemoveWishlist,
+  useUpdateWishlistAlert,
+  useUpdateWishlistAlerts,
+  wishlistAlertsQuery,
+} from './api/wishlist';
 import styles from './WishlistPage.module.css';
 
 const rowAction = buttonClass('action');
@@ -43,7 +52,60 @@ function ProductLink({ product, children }: { product: Product; children: ReactN
   return product.url ? <a href={product.url}>{children}</a> : children;
 }
 
-function WishRow({ product }: { product: Product }) {
+/** What the state line says of a product that is not plainly in stock. */
+const AVAILABILITY_LABELS: Readonly<Record<Exclude<ProductAvailability, 'inStock'>, TranslationKey>> = {
+  lowStock: 'ac_WishlistLowStock',
+  outOfStock: 'ac_WishlistOutOfStock',
+  discontinued: 'ac_WishlistDiscontinued',
+};
+
+/** The product's state under its name: back in stock or how scarce, and a price that dropped. */
+function ItemState({ product, alert }: { product: Product; alert: WishlistItemAlert }) {
+  const t = useT();
+  const money = useFormatMoney();
+  const availability = alert.availability;
+  return (
+    <>
+      {alert.backInStock ? (
+        <span className={styles.good}>{t('ac_WishlistBackInStock')}</span>
+      ) : (
+        availability !== 'inStock' && <span className={styles.scarce}>{t(AVAILABILITY_LABELS[availability])}</span>
+      )}
+      {alert.previousPrice && (
+        <span className={styles.good}>
+          {t('ac_WishlistPriceDropped', { from: money(alert.previousPrice), to: money(product.price) })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * One product's alert, saved at once: while the save is under way the box shows the choice and
+ * waits; a failure says so and the box goes back to what the server last answered.
+ */
+function AlertSwitch({ product, alert }: { product: Product; alert: WishlistItemAlert }) {
+  const t = useT();
+  const { mutate, isPending, isError, variables } = useUpdateWishlistAlert();
+  return (
+    <>
+      <Checkbox
+        label={t('ac_AlertMe')}
+        aria-label={t('ac_AlertMeAbout', { name: product.name })}
+        checked={isPending ? variables.enabled : alert.alert}
+        disabled={isPending}
+        onChange={(enabled) => mutate({ productId: product.productId, enabled })}
+      />
+      {isError && (
+        <span role="alert" className={styles.error}>
+          {t('ac_WishlistAlertSaveFailed')}
+        </span>
+      )}
+    </>
+  );
+}
+
+function WishRow({ product, alert }: { product: Product; alert: WishlistItemAlert | undefined }) {
   const t = useT();
   const money = useFormatMoney();
   const remove = useRemoveWishes();
@@ -62,11 +124,13 @@ function WishRow({ product }: { product: Product }) {
             <span className={styles.name} id={nameId}>
               <ProductLink product={product}>{product.name}</ProductLink>
             </span>
+            {alert && <ItemState product={product} alert={alert} />}
           </span>
         </div>
       </td>
       <td className={styles.price}>{money(product.price)}</td>
       <td className={styles.options}>
+        {alert && <AlertSwitch product={product} alert={alert} />}
         {product.url && (
           <a href={product.url} target="_blank" rel="noopener" className={rowAction}>
             {t('ac_MoreInfo')}
@@ -90,11 +154,34 @@ function WishRow({ product }: { product: Product }) {
   );
 }
 
+/** The alerts of the whole list, the items added later included; saved at once like an item's. */
+function AllAlertsSwitch({ all }: { all: boolean }) {
+  const t = useT();
+  const { mutate, isPending, isError, variables } = useUpdateWishlistAlerts();
+  return (
+    <>
+      <Checkbox
+        label={t('ac_WishlistAlertsAll')}
+        checked={isPending ? variables : all}
+        disabled={isPending}
+        onChange={(enabled) => mutate(enabled)}
+      />
+      {isError && (
+        <span role="alert" className={styles.error}>
+          {t('ac_WishlistAlertSaveFailed')}
+        </span>
+      )}
+    </>
+  );
+}
+
 export function WishlistPage() {
   const t = useT();
   const account = useAccount();
   const remove = useRemoveWishes();
   const products = account.wishProducts;
+  const alerts = useQuery(wishlistAlertsQuery);
+  const alertOf = (product: Product) => alerts.data?.items.find((item) => item.productId === product.productId);
   return (
     <>
       <PageHeader title={t('ac_MyWishlist')} description={t('ac_WishlistDescription')} />
@@ -103,12 +190,20 @@ export function WishlistPage() {
         collapsible
         actions={
           products.length > 0 && (
-            <InlineConfirm className={rowAction} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
-              {t('ac_ClearList')}
-            </InlineConfirm>
+            <div className={styles.listActions}>
+              {alerts.data && <AllAlertsSwitch all={alerts.data.all} />}
+              <InlineConfirm className={rowAction} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
+                {t('ac_ClearList')}
+              </InlineConfirm>
+            </div>
           )
         }
       >
+        {products.length > 0 && alerts.isError && (
+          <p role="alert" className={styles.error}>
+            {t('ac_WishlistAlertsLoadFailed')}
+          </p>
+        )}
         {products.length === 0 ? (
           <EmptyState icon="heart" level={3} title={t('ac_WishlistEmptyTitle')} text={t('ac_WishlistEmptyText')} />
         ) : (
@@ -122,7 +217,7 @@ export function WishlistPage() {
           >
             <tbody>
               {products.map((product) => (
-                <WishRow key={product.productId} product={product} />
+                <WishRow key={product.productId} product={product} alert={alertOf(product)} />
               ))}
             </tbody>
           </Table>
