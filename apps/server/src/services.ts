@@ -37,6 +37,9 @@ import { integrationRepository } from './modules/integration/repository.js';
 import { integrationService } from './modules/integration/service.js';
 import { mailRepository } from './modules/mail/repository.js';
 import { brandingFrom, type MailMessage, mailServices } from './modules/mail/service.js';
+import { alertJob } from './modules/notifications/alert-job.js';
+import { notificationRepository } from './modules/notifications/repository.js';
+import { type Messaging, NO_MESSAGING, notificationService } from './modules/notifications/service.js';
 import { returnRepository } from './modules/orders/repositories/returns.js';
 import { shipmentRepository } from './modules/orders/repositories/shipments.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
@@ -80,9 +83,6 @@ import {
   type SettingsService,
   settingsService,
 } from './modules/settings/service.js';
-import { alertJob } from './modules/notifications/alert-job.js';
-import { notificationRepository } from './modules/notifications/repository.js';
-import { type Messaging, NO_MESSAGING, notificationService } from './modules/notifications/service.js';
 import { settingsShopRecords } from './modules/settings/shop-records.js';
 import { webhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { webhookRepository } from './modules/webhooks/repository.js';

@@ -45,6 +45,8 @@ export const SendDeletionCodeResponse = z.object({ emailVerifyExpireIn: z.number
 /** The shopper's own fields (table shoppers). */
 const ExportedShopper = z.object({
   id: z.number().int(),
+  /** Issue 47: alerts for the whole wishlist, items added later included. */
+  wishlistAlerts: z.boolean(),
   /** The shop's own id of the shopper, when the shop sent them. */
   externalId: z.string().nullable(),
   email: z.string(),
@@ -181,16 +183,19 @@ export const PersonalData = z.object({
   ),
   /** `alert`: whether the shopper asked to hear of the product's changes (issue 47). */
   wishlist: z.array(ExportedProductRef.extend({ addedAt: Timestamp, alert: z.boolean() })),
-  /** The shopper's own notification choices (the shop's defaults hold for the rest) and the wishlist-wide alert. */
-  notifications: z.object({
-    choices: z.array(
-      z.object({ event: z.string(), channel: z.string(), enabled: z.boolean(), updatedAt: Timestamp }),
-    ),
-    wishlistAlerts: z.boolean(),
-  }),
+  /** The shopper's own notification choices (the shop's defaults hold for the rest). */
+  notifications: z.array(
+    z.object({ event: z.string(), channel: z.string(), enabled: z.boolean(), updatedAt: Timestamp }),
+  ),
   /** The wishlist alerts sent, waiting, or not sent (the product left the wishlist). */
   wishlistAlerts: z.array(
-    z.object({ productId: z.number().int(), name: z.string(), change: z.string(), state: z.string(), createdAt: Timestamp }),
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      change: z.string(),
+      state: z.string(),
+      createdAt: Timestamp,
+    }),
   ),
   recentlyViewed: z.array(ExportedProductRef.extend({ viewedAt: Timestamp })),
   /** The profile picture (its image is avatar.<ext> in the download). */

@@ -48,7 +48,11 @@ export async function up(db: AnyDb): Promise<void> {
     .on('product_changes')
     .columns(['product_id', 'kind', 'at'])
     .execute();
-  await db.schema.createIndex('product_changes_fanout_idx').on('product_changes').columns(['fanned_at', 'id']).execute();
+  await db.schema
+    .createIndex('product_changes_fanout_idx')
+    .on('product_changes')
+    .columns(['fanned_at', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('wishlist_alerts'))
     .addColumn('shopper_id', 'integer', (c) => c.notNull().references('shoppers.id').onDelete('cascade'))

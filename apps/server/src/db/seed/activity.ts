@@ -1,7 +1,7 @@
 /** What the shoppers keep an eye on: wishlists, recently viewed products, interests and newsletters. */
 import type { PersonaName } from '../../demo/personas.js';
 import type { Catalogue, ProductSlug } from './products.js';
-import type { Clock, SeedDb } from './seed-kit.js';
+import { type Clock, fromCents, type SeedDb } from './seed-kit.js';
 
 /** Newest first: [product, hours ago]. */
 const WISHLISTS: Partial<Record<PersonaName, [ProductSlug, number][]>> = {
@@ -65,6 +65,50 @@ export async function seedActivity(
     .insertInto('wishlistItems')
     .values(productRows(WISHLISTS).map(({ at, ...row }) => ({ ...row, addedAt: at })))
     .execute();
+  // Issue 47: Emma follows two wished products; the vest's price dropped two days ago and she was told.
+  const emma = shopperIds.emma;
+  await db
+    .updateTable('wishlistItems')
+    .set({ alert: 1 })
+    .where('shopperId', '=', emma)
+    .where('productId', 'in', [catalogue['nordlys-2-ultralight-tent'].id, catalogue['packable-insulated-vest'].id])
+    .execute();
+  const vest = catalogue['packable-insulated-vest'];
+  const dropAt = time.daysAgo(2);
+  const drop = await db
+    .insertInto('productChanges')
+    .values({
+      productId: vest.id,
+      kind: 'priceDrop',
+      currency: 'EUR',
+      oldPriceE4: fromCents(vest.priceCents + 3000),
+      newPriceE4: fromCents(vest.priceCents),
+      at: dropAt,
+      fannedTo: emma,
+      fannedAt: dropAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('wishlistAlerts')
+    .values({
+      shopperId: emma,
+      productId: vest.id,
+      changeId: drop.id,
+      state: 'sent',
+      createdAt: dropAt,
+      leaseUntil: null,
+      doneAt: dropAt,
+    })
+    .execute();
+  await db
+    .insertInto('notificationChoices')
+    .values([
+      { shopperId: emma, event: 'outForDelivery', channel: 'sms', enabled: 1, updatedAt: time.daysAgo(20) },
+      { shopperId: emma, event: 'orderConfirmed', channel: 'email', enabled: 0, updatedAt: time.daysAgo(20) },
+    ])
+    .execute();
+
   await db
     .insertInto('recentlyViewed')
     .values(productRows(RECENTLY_VIEWED).map(({ at, ...row }) => ({ ...row, viewedAt: at })))

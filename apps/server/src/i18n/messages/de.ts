@@ -101,7 +101,8 @@ export const MESSAGES_DE: MessageCatalogue = {
   ac_MailDeliveredSubject: 'Ihre Bestellung {order} wurde zugestellt',
   ac_MailDeliveredIntro: 'Ihr Paket wurde zugestellt. Viel Freude damit.',
   ac_MailDeliveryProblemSubject: 'Ein Problem bei der Zustellung von {order}',
-  ac_MailDeliveryProblemIntro: 'Ihr Paket konnte nicht wie geplant zugestellt werden. Öffnen Sie Ihre Bestellung, um zu sehen, was zu tun ist.',
+  ac_MailDeliveryProblemIntro:
+    'Ihr Paket konnte nicht wie geplant zugestellt werden. Öffnen Sie Ihre Bestellung, um zu sehen, was zu tun ist.',
   ac_MailReturnSubject: 'Ihre Rücksendung {number}: {status}',
   ac_MailReturnIntro: 'Es gibt Neuigkeiten zu Ihrer Rücksendung {number}: {status}.',
   ac_MailViewReturn: 'Meine Rücksendung ansehen',
@@ -128,7 +129,8 @@ export const MESSAGES_DE: MessageCatalogue = {
   ac_UnsubscribeButton: 'Abbestellen',
   ac_UnsubscribeDoneTitle: 'Erledigt',
   ac_UnsubscribeDone: 'Sie erhalten keine {what} mehr per {channel}.',
-  ac_UnsubscribeInvalid: 'Dieser Link ist nicht gültig. In Ihrem Konto wählen Sie, welche Nachrichten wir Ihnen senden.',
+  ac_UnsubscribeInvalid:
+    'Dieser Link ist nicht gültig. In Ihrem Konto wählen Sie, welche Nachrichten wir Ihnen senden.',
   ac_UnsubscribeSettings: 'Meine Benachrichtigungseinstellungen',
   ac_NoticeOrderConfirmed: 'Bestellbestätigungen',
   ac_NoticeOrderShipped: 'Nachrichten über den Versand Ihrer Bestellung',

@@ -101,7 +101,8 @@ export const MESSAGES_EN = {
   ac_MailDeliveredSubject: 'Your order {order} has been delivered',
   ac_MailDeliveredIntro: 'Your parcel has been delivered. We hope you enjoy it.',
   ac_MailDeliveryProblemSubject: 'A problem with the delivery of {order}',
-  ac_MailDeliveryProblemIntro: 'The carrier could not deliver your parcel as planned. Open your order to see what to do.',
+  ac_MailDeliveryProblemIntro:
+    'The carrier could not deliver your parcel as planned. Open your order to see what to do.',
   ac_MailReturnSubject: 'Your return {number}: {status}',
   ac_MailReturnIntro: 'There is news about your return {number}: {status}.',
   ac_MailViewReturn: 'View my return',

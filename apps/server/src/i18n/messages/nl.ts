@@ -94,7 +94,8 @@ export const MESSAGES_NL: MessageCatalogue = {
   ac_MailDeliveredSubject: 'Je bestelling {order} is bezorgd',
   ac_MailDeliveredIntro: 'Je pakket is bezorgd. Veel plezier ermee.',
   ac_MailDeliveryProblemSubject: 'Een probleem met de bezorging van {order}',
-  ac_MailDeliveryProblemIntro: 'De vervoerder kon je pakket niet bezorgen zoals gepland. Open je bestelling om te zien wat je kunt doen.',
+  ac_MailDeliveryProblemIntro:
+    'De vervoerder kon je pakket niet bezorgen zoals gepland. Open je bestelling om te zien wat je kunt doen.',
   ac_MailReturnSubject: 'Je retour {number}: {status}',
   ac_MailReturnIntro: 'Er is nieuws over je retour {number}: {status}.',
   ac_MailViewReturn: 'Bekijk mijn retour',

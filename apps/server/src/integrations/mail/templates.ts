@@ -389,14 +389,20 @@ ${button}
 `;
 }
 
-function text(content: Content, footer: string, links: (MessageLinks & { unsubscribe: string; manage: string }) | null): string {
+function text(
+  content: Content,
+  footer: string,
+  links: (MessageLinks & { unsubscribe: string; manage: string }) | null,
+): string {
   const blocks = [content.heading, ...content.intro];
   if (content.code) blocks.push(`    ${content.code}`);
   if (content.details) blocks.push(content.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
   blocks.push(...content.outro);
   const buttonUrl = content.button ? safeUrl(content.button.url) : null;
   if (content.button && buttonUrl) blocks.push(`${content.button.label}: ${buttonUrl}`);
-  const linkLines = links ? `\n${links.manage}: ${links.settingsUrl}\n${links.unsubscribe}: ${links.unsubscribeUrl}` : '';
+  const linkLines = links
+    ? `\n${links.manage}: ${links.settingsUrl}\n${links.unsubscribe}: ${links.unsubscribeUrl}`
+    : '';
   return `${blocks.join('\n\n')}\n\n-- \n${footer}${linkLines}\n`;
 }
 

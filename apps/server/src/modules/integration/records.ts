@@ -7,11 +7,11 @@
 import {
   addressText,
   fullName,
+  type NotificationEvent,
   type OrderAddress,
   type OrderAddressRecord,
   type RECORD_KINDS,
   type RecordKey,
-  type NotificationEvent,
   type RecordKind,
   toTenThousandths,
 } from '@account/contract';
@@ -86,11 +86,7 @@ export interface Owners {
   settings: ReturnType<typeof settingsShopRecords>;
   /** Issue 47: queues what the shopper chose to hear of a change, in the change's transaction. */
   notices: {
-    tell(
-      shopperId: number,
-      event: Exclude<NotificationEvent, 'security'>,
-      message: MailMessage,
-    ): Promise<void>;
+    tell(shopperId: number, event: Exclude<NotificationEvent, 'security'>, message: MailMessage): Promise<void>;
     order(orderId: number): Promise<{ id: number; shopperId: number; orderNumber: string } | undefined>;
   };
 }
@@ -372,7 +368,8 @@ const put: { [K in RecordKind]: PutHandler<K> } = {
     const shipment = await eventShipment(w, k);
     const { created, latest } = await w.orders.shipments.putEvent(shipment, keyOf(k, 'id'), data, now);
     // The shopper hears of a parcel's new state once, when this event is its latest and is news.
-    const event = latest && latest.status !== shipment.status && latest.at === data.at ? NOTICE_OF[data.status] : undefined;
+    const event =
+      latest && latest.status !== shipment.status && latest.at === data.at ? NOTICE_OF[data.status] : undefined;
     if (event && isNews(data.at, now)) {
       const order = await w.notices.order(shipment.orderId);
       if (order) {

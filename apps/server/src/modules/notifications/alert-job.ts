@@ -28,6 +28,8 @@ export interface AlertJobOptions {
 }
 
 const SHOPPERS_PER_ROUND = 50;
+/** Fan-out batches per round at most, so that a round stays short. */
+const FAN_OUT_ROUNDS = 20;
 /** Longer than a digest's writing takes: a lease never runs out mid-way. */
 const LEASE_MS = 60_000;
 
@@ -39,7 +41,11 @@ export function alertJob(options: AlertJobOptions) {
   /** Sends the due alerts of one shopper, unless another instance holds them. */
   async function digest(shopperId: number, now: Date): Promise<void> {
     const at = now.toISOString();
-    const alerts = await options.repository.claimAlerts(shopperId, at, new Date(now.getTime() + LEASE_MS).toISOString());
+    const alerts = await options.repository.claimAlerts(
+      shopperId,
+      at,
+      new Date(now.getTime() + LEASE_MS).toISOString(),
+    );
     if (alerts.length === 0) return;
     const wished = alerts.filter((alert) => alert.stillWished);
     const gone = alerts.filter((alert) => !alert.stillWished);
@@ -51,7 +57,7 @@ export function alertJob(options: AlertJobOptions) {
         trx,
       );
       // Per channel, the alerts of the events the shopper wants on it; a product once, its latest news.
-      const messageOn = (channel: NotificationChannel, wanted: (alert: ClaimedAlert) => boolean): MailMessage | null => {
+      const messageOf = (wanted: (alert: ClaimedAlert) => boolean): MailMessage | null => {
         const items = latestPerProduct(wished.filter(wanted));
         if (items.length === 0) return null;
         const events = [...new Set(items.map(eventOf))];
@@ -75,11 +81,14 @@ export function alertJob(options: AlertJobOptions) {
       const queued = await options.notifications.tellOn(
         trx,
         shopperId,
-        (channel) => messageOn(channel, (alert) => chosen.get(channel)?.has(eventOf(alert)) ?? false),
+        (channel) => messageOf((alert) => chosen.get(channel)?.has(eventOf(alert)) ?? false),
         (choices) => {
           chosen.clear();
           for (const channel of ['email', 'sms'] as const) {
-            chosen.set(channel, new Set((['backInStock', 'priceDrop'] as const).filter((event) => choices[event][channel])));
+            chosen.set(
+              channel,
+              new Set((['backInStock', 'priceDrop'] as const).filter((event) => choices[event][channel])),
+            );
           }
           wantedByAny = new Set(
             wished.filter((alert) => [...chosen.values()].some((events) => events.has(eventOf(alert)))),
@@ -104,7 +113,13 @@ export function alertJob(options: AlertJobOptions) {
   }
   /** One round: a fan-out batch, then the shoppers whose digest is due. Answers whether more may be waiting. */
   async function runOnce(now = new Date()): Promise<boolean> {
-    const more = await options.repository.fanOutBatch(batch, now.toISOString());
+    // Every change waiting is fanned out first (within a budget), so that changes that came
+    // together reach a shopper in one message.
+    let more = false;
+    for (let round = 0; round < FAN_OUT_ROUNDS; round++) {
+      more = await options.repository.fanOutBatch(batch, now.toISOString());
+      if (!more) break;
+    }
     const minutes = (await options.settings.stored()).alertDigestMinutes;
     const dueBefore = new Date(now.getTime() - minutes * 60_000).toISOString();
     const shoppers = await options.repository.dueShoppers(dueBefore, now.toISOString(), SHOPPERS_PER_ROUND);

@@ -131,7 +131,8 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         // An item turned off means the wishlist no longer follows every item.
-        if (!enabled) await trx.updateTable('shoppers').set({ wishlistAlerts: 0 }).where('id', '=', shopperId).execute();
+        if (!enabled)
+          await trx.updateTable('shoppers').set({ wishlistAlerts: 0 }).where('id', '=', shopperId).execute();
         return true;
       });
     },
@@ -139,7 +140,11 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
     /** The wishlist-wide alert: every item's alert, and the one items added later start with. */
     async setAllAlerts(shopperId: number, enabled: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('shoppers').set({ wishlistAlerts: enabled ? 1 : 0 }).where('id', '=', shopperId).execute();
+        await trx
+          .updateTable('shoppers')
+          .set({ wishlistAlerts: enabled ? 1 : 0 })
+          .where('id', '=', shopperId)
+          .execute();
         await trx
           .updateTable('wishlistItems')
           .set({ alert: enabled ? 1 : 0 })
@@ -299,7 +304,11 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
         .deleteFrom('productChanges')
         .where('fannedAt', '<', before)
         .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom('wishlistAlerts as a').select('a.id').whereRef('a.changeId', '=', 'productChanges.id'))),
+          eb.not(
+            eb.exists(
+              eb.selectFrom('wishlistAlerts as a').select('a.id').whereRef('a.changeId', '=', 'productChanges.id'),
+            ),
+          ),
         )
         .execute();
     },

@@ -8,8 +8,8 @@
  */
 import type { NotificationChannel, NotificationEvent } from '@account/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { MessageKey } from '../../i18n/messages/en.js';
 import { type RouteDeps, registerEndpoint } from '../../http/route.js';
+import type { MessageKey } from '../../i18n/messages/en.js';
 import type { SettingsService } from '../settings/service.js';
 import type { NotificationService } from './service.js';
 
@@ -94,7 +94,12 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: RouteDeps
   const settingsLink = (say: Say) =>
     `<p><a href="${escapeHtml(notifications.settingsUrl())}">${say('ac_UnsubscribeSettings')}</a></p>`;
   const invalid = (reply: FastifyReply) =>
-    page(reply, 400, null, (say) => `<h1>${say('ac_UnsubscribeTitle')}</h1><p>${say('ac_UnsubscribeInvalid')}</p>${settingsLink(say)}`);
+    page(
+      reply,
+      400,
+      null,
+      (say) => `<h1>${say('ac_UnsubscribeTitle')}</h1><p>${say('ac_UnsubscribeInvalid')}</p>${settingsLink(say)}`,
+    );
 
   app.get(`${UNSUBSCRIBE_PATH}/style.css`, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
@@ -115,8 +120,10 @@ ${settingsLink(say)}`;
 
   app.register(async (scope) => {
     // The one-click POST is a form (RFC 8058): its body is only ever List-Unsubscribe=One-Click.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, body, done) =>
-      done(null, String(body)),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_r, body, done) => done(null, String(body)),
     );
     scope.post<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (request, reply) => {
       const done = await notifications.unsubscribe(request.params.token);

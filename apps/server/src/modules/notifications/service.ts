@@ -23,7 +23,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { fieldErrors, notFound } from '../../errors.js';
 import type { Audience, MailMessage } from '../../integrations/mail/mail-transport.js';
-import type { NoticeQueue } from '../mail/repository.js';
 import type { SettingsService } from '../settings/service.js';
 import type { NotificationRepository } from './repository.js';
 
@@ -38,6 +37,14 @@ export interface Messaging {
 /** The command line's imports tell no one: it has no transport, and no address to link to. */
 export const NO_MESSAGING: Messaging = { accountUrl: '', email: false, sms: false };
 
+/** Where a notice is queued for durable delivery (the mail module's queue; services.ts hands it in). */
+export interface NoticeSink {
+  add(
+    notice: { recipient: string; language: string | null; message: MailMessage; channel: NotificationChannel },
+    executor: Kysely<Database>,
+  ): Promise<void>;
+}
+
 type Choices = Record<NotificationEvent, Record<NotificationChannel, boolean>>;
 
 /** Events a one-click unsubscribe may turn off. */
@@ -47,7 +54,7 @@ const TOKEN_VERSION = 'u1';
 
 export function notificationService(deps: {
   repository: NotificationRepository;
-  queue: NoticeQueue;
+  queue: NoticeSink;
   settings: SettingsService;
   messaging: Messaging;
   /** Signs the unsubscribe links (SESSION_SECRET); unsigned without it, and then refused. */
@@ -102,7 +109,9 @@ export function notificationService(deps: {
   }
 
   /** The shopper, events and channel of a token this server signed; null for anything else. */
-  function readToken(token: string): { shopperId: number; events: Unsubscribable[]; channel: NotificationChannel } | null {
+  function readToken(
+    token: string,
+  ): { shopperId: number; events: Unsubscribable[]; channel: NotificationChannel } | null {
     if (!key || token.length > 300) return null;
     const [body, mac] = token.split('.');
     if (!body || !mac || token.split('.').length !== 2) return null;
@@ -199,7 +208,8 @@ export function notificationService(deps: {
     async update(shopperId: number, body: UpdateNotificationsBody): Promise<NotificationSettings> {
       const fields: Record<string, string> = {};
       body.choices.forEach((choice, index) => {
-        if (!channelsOf(choice.event).includes(choice.channel)) fields[`Choices.${index}.channel`] = 'ac_FieldInvalidMessage';
+        if (!channelsOf(choice.event).includes(choice.channel))
+          fields[`Choices.${index}.channel`] = 'ac_FieldInvalidMessage';
         else if (isLockedChoice(choice.event, choice.channel) && !choice.enabled) {
           fields[`Choices.${index}.enabled`] = 'ac_NotificationLocked';
         }

@@ -249,11 +249,12 @@ export function privacyRepository(db: Kysely<Database>) {
         .select(['a.productId', 'p.name', 'c.kind as change', 'a.state', 'a.createdAt'])
         .where('a.shopperId', '=', shopperId)
         .orderBy('a.id')
-        .execute()
+        .execute(),
     ]);
     return {
       shopper: {
         id: shopper.id,
+        wishlistAlerts: shopper.wishlistAlerts === 1,
         externalId: shopper.externalId,
         email: shopper.email,
         emailVerifiedBy: shopper.emailVerifiedBy,
@@ -339,10 +340,7 @@ export function privacyRepository(db: Kysely<Database>) {
         cancelledAt: row.cancelledAt,
       })),
       wishlist: wishlist.map((row) => ({ ...row, alert: row.alert === 1 })),
-      notifications: {
-        choices: choices.map((row) => ({ ...row, enabled: row.enabled === 1 })),
-        wishlistAlerts: shopper.wishlistAlerts === 1,
-      },
+      notifications: choices.map((row) => ({ ...row, enabled: row.enabled === 1 })),
       wishlistAlerts: alerts,
       recentlyViewed,
       avatars: avatars.map((row, index) => ({ file: avatarFile(index, row.contentType), ...row })),

@@ -51,11 +51,17 @@ export function productRepository(db: Kysely<Database>) {
       const pricesBefore = before
         ? new Map([
             ...(
-              await db.selectFrom('productPrices').select(['currency', 'priceE4']).where('productId', '=', before.id).execute()
+              await db
+                .selectFrom('productPrices')
+                .select(['currency', 'priceE4'])
+                .where('productId', '=', before.id)
+                .execute()
             ).map((row): [string, number] => [row.currency, Number(row.priceE4)]),
             [before.currency, Number(before.priceE4)],
           ])
         : null;
+      // A record without the shop's time keeps the time of the last that had one.
+      if (!product.shopUpdatedAt) product = { ...product, shopUpdatedAt: before?.shopUpdatedAt ?? null };
       const written = await upsertByExternalId(
         before?.id,
         (id) => db.updateTable('products').set(product).where('id', '=', id).execute(),

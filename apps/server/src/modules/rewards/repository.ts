@@ -10,7 +10,7 @@ import {
   isVoucherExpired,
   type Voucher,
 } from '@account/contract';
-import type { Expression, InferResult, Kysely, Transaction } from 'kysely';
+import { type Expression, type InferResult, type Kysely, sql, type Transaction } from 'kysely';
 import type { DatabaseKind } from '../../db/connection.js';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import type { Database, NewRow } from '../../db/types.js';
@@ -497,7 +497,13 @@ export function rewardRecordRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       await db
         .insertInto('wishlistItems')
-        .values({ shopperId, productId, addedAt })
+        .values({
+          shopperId,
+          productId,
+          addedAt,
+          // A wishlist whose alerts are all on (issue 47) follows what is added to it, too.
+          alert: sql<number>`(select wishlist_alerts from shoppers where id = ${shopperId})`,
+        })
         .onConflict((oc) => oc.columns(['shopperId', 'productId']).doUpdateSet({ addedAt }))
         .execute();
       return existing === undefined;
