@@ -480,6 +480,24 @@ const foreignIdCases: Record<string, Attack | { shopWide: string }> = {
     });
     expect(response.statusCode).toBe(204);
   },
+  updateWishlistAlert: async (sofia) => {
+    // An alert is set on the shopper's own wishlist item: Emma's wished products are not on Sofia's list.
+    for (const productId of emmaData.wishProductIds) {
+      await expectNotFoundLikeMissing(
+        send(sofia, server.app, {
+          method: 'PUT',
+          url: api(`/shopUser/wishlistAlert/${productId}`),
+          payload: JSON.stringify({ Enabled: true }),
+        }),
+        () =>
+          send(sofia, server.app, {
+            method: 'PUT',
+            url: api(`/shopUser/wishlistAlert/${NOWHERE}`),
+            payload: JSON.stringify({ Enabled: true }),
+          }),
+      );
+    }
+  },
   claimAchievement: async (sofia) => {
     // Every shopper sees every achievement (shop-wide ids): Emma's completed ones are not Sofia's to claim.
     for (const id of emmaData.claimableAchievementIds) {

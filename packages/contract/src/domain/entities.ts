@@ -248,8 +248,6 @@ export const SiteConfig = z.object({
   shopUrl: z.string(),
   /** The shop has a cart link: orders offer buy again (issue 46). */
   buyAgain: z.boolean(),
-  /** What a shopper hears about until they choose (issue 47), per event and channel. */
-  notificationDefaults: z.record(z.string(), z.object({ email: z.boolean(), sms: z.boolean() })),
   currentLanguage: z.string(),
   defaultLanguage: z.string(),
   enableLangUrls: z.boolean(),

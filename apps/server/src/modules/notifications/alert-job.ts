@@ -120,6 +120,9 @@ export function alertJob(options: AlertJobOptions) {
       more = await options.repository.fanOutBatch(batch, now.toISOString());
       if (!more) break;
     }
+    // The settings are read only when some alert waits, so that an idle job never reads (and so
+    // caches) them on its own from start-up.
+    if (!(await options.repository.anyPending(now.toISOString()))) return more;
     const minutes = (await options.settings.stored()).alertDigestMinutes;
     const dueBefore = new Date(now.getTime() - minutes * 60_000).toISOString();
     const shoppers = await options.repository.dueShoppers(dueBefore, now.toISOString(), SHOPPERS_PER_ROUND);

@@ -211,6 +211,18 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
       });
     },
 
+    /** Whether any alert waits unleased: the settings are read only then (see alert-job). */
+    async anyPending(now: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('wishlistAlerts')
+        .select('id')
+        .where('state', '=', 'pending')
+        .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Shoppers whose oldest pending, unleased alert was made at or before `dueBefore`. */
     async dueShoppers(dueBefore: string, now: string, limit: number): Promise<number[]> {
       const rows = await db

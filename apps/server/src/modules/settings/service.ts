@@ -3,7 +3,6 @@
 import {
   type CustomPage,
   type LocalizeData,
-  notificationDefaults,
   type SiteConfig,
   SSO_START_PATH,
   type TranslationEntry,
@@ -225,7 +224,6 @@ export function settingsService(repository: SettingsRepository, providers: Publi
         theme: stored.theme,
         shopUrl: stored.shopUrl,
         buyAgain: stored.cartUrl !== null,
-        notificationDefaults: notificationDefaults(stored.notificationDefaults),
         currentLanguage,
         defaultLanguage: defaultLanguageOf(s.languages),
         enableLangUrls: stored.enableLangUrls,

@@ -190,15 +190,17 @@ export function WishlistPage() {
         collapsible
         actions={
           products.length > 0 && (
-            <div className={styles.listActions}>
-              {alerts.data && <AllAlertsSwitch all={alerts.data.all} />}
-              <InlineConfirm className={rowAction} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
-                {t('ac_ClearList')}
-              </InlineConfirm>
-            </div>
+            <InlineConfirm className={rowAction} onConfirm={() => void remove(products, t('ac_WishlistCleared'))}>
+              {t('ac_ClearList')}
+            </InlineConfirm>
           )
         }
       >
+        {products.length > 0 && alerts.data && (
+          <div className={styles.listAlerts}>
+            <AllAlertsSwitch all={alerts.data.all} />
+          </div>
+        )}
         {products.length > 0 && alerts.isError && (
           <p role="alert" className={styles.error}>
             {t('ac_WishlistAlertsLoadFailed')}
