@@ -287,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       orders: services.orders,
       returns: services.returns,
       integration: services.integration,
+      products: services.repositories.products,
     });
     registerDemoContentPages(app, settings);
     registerDemoSms(app, services.repositories.smsLetterbox);

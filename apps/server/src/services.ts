@@ -144,6 +144,7 @@ export function buildDatabaseServices(
     idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
+    products: productRepository(kysely),
     shipments: shipmentRepository(kysely),
     returns: returnRepository(kysely, kind),
     phone: phoneRepository(kysely),

@@ -2,7 +2,8 @@
  * Demo mode only: the mail letterbox made visible, so whoever tries the demo (and the browser tests)
  * can read the codes and notices the letterbox transport kept instead of sending.
  * GET /demo-mail lists the newest emails; GET /demo-mail/:id shows one (its HTML in a sandboxed
- * frame, from /demo-mail/:id/html under a policy that allows no script at all);
+ * frame, from /demo-mail/:id/html under a policy that allows no script at all) with its headers and,
+ * when it has a one-click unsubscribe (RFC 8058), the button a mail client shows for it;
  * GET /demo-mail/latest?to=... answers the newest email to one address as JSON with the code picked out.
  */
 import { ERROR_CODES } from '@account/contract';
@@ -31,6 +32,20 @@ function row(mail: LetterboxMail): string {
   const code = mailCodeIn(mail.text);
   return `<tr><td class="to">${escapeHtml(mail.recipient)}</td><td class="time">${timeHtml(mail.createdAt)}</td>
 <td><a href="${DEMO_MAIL_PATH}/${mail.id}">${escapeHtml(mail.subject)}</a></td><td class="code">${code ?? ''}</td></tr>`;
+}
+
+/** The headers, and the one-click unsubscribe a mail client offers (RFC 8058): List-Unsubscribe=One-Click posted to the link. */
+function headersHtml(headers: Record<string, string>): string {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return '';
+  const list = entries.map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
+  const link = /<(https?:[^>]+)>/.exec(headers['List-Unsubscribe'] ?? '')?.[1];
+  const oneClick =
+    link && headers['List-Unsubscribe-Post'] === 'List-Unsubscribe=One-Click'
+      ? `<form method="post" action="${escapeHtml(link)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">Unsubscribe in one click, as a mail client does</button></form>`
+      : '';
+  return `<h2>Headers</h2><dl>${list}</dl>${oneClick}`;
 }
 
 /** The stored email's HTML may hold anything a template put in it: no script, no form, no plugin runs. */
@@ -79,6 +94,7 @@ export function registerDemoMailbox(app: FastifyInstance, letterbox: MailLetterb
           mail.subject,
           `<p><a href="${DEMO_MAIL_PATH}">← All emails</a></p><h1>${escapeHtml(mail.subject)}</h1>
 <dl><dt>To</dt><dd>${escapeHtml(mail.recipient)}</dd><dt>Time</dt><dd>${timeHtml(mail.createdAt)}</dd></dl>
+${headersHtml(mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : {})}
 <iframe title="The email as HTML" sandbox src="${DEMO_MAIL_PATH}/${mail.id}/html"></iframe>
 <h2>Text part</h2><pre>${escapeHtml(mail.text)}</pre>`,
         ),

@@ -8,8 +8,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IntegrationService } from '../modules/integration/service.js';
 import type { ReturnService } from '../modules/orders/return-service.js';
 import type { OrderService } from '../modules/orders/service.js';
+import type { ProductRepository } from '../modules/products/repository.js';
 import type { SettingsService } from '../modules/settings/service.js';
 import { carrierDesk, nextCarrierEvent, nextReturnSteps, returnsDesk } from './carrier-desk.js';
+import { afterPriceDesk, isPriceDeskAction, priceDesk } from './price-desk.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -167,6 +169,8 @@ export interface DemoShopOptions {
   returns: Pick<ReturnService, 'ofOrderNumber'>;
   /** The carrier desk sends its events as the shop does: through the integration API's own code. */
   integration: Pick<IntegrationService, 'put'>;
+  /** The price desk starts from the product as the shop last sent it. */
+  products: Pick<ProductRepository, 'record'>;
 }
 
 export function registerDemoShop(app: FastifyInstance, options: DemoShopOptions): void {
@@ -326,14 +330,26 @@ ${returnsDesk(orderNumber, await options.returns.ofOrderNumber(orderNumber))}
   });
   app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
     const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
-    const title = slug.replace(/-/g, ' ');
+    const product = await options.products.record(slug);
+    const title = product?.name ?? slug.replace(/-/g, ' ');
     return html(
       reply,
       page(
         title,
         await company(),
-        `<h1>${escapeHtml(title)}</h1><img src="${DEMO_ASSETS}/products/${slug}.svg" alt="" width="320" height="320">`,
+        `<h1>${escapeHtml(title)}</h1><img src="${DEMO_ASSETS}/products/${slug}.svg" alt="" width="320" height="320">
+${product ? priceDesk(slug, product) : ''}`,
       ),
     );
+  });
+  // The price desk's buttons: the product as the shop sends it after the change.
+  app.post<{ Params: { slug: string; action: string } }>('/product/:slug/desk/:action', async (request, reply) => {
+    const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
+    const product = await options.products.record(slug);
+    const { action } = request.params;
+    if (product && isPriceDeskAction(action)) {
+      await options.integration.put('product', { id: slug }, afterPriceDesk(product, action, new Date()));
+    }
+    return reply.redirect(`/product/${encodeURIComponent(slug)}`, 303);
   });
 }

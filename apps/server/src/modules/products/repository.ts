@@ -2,7 +2,7 @@
  * SQL of the products the shop sends (what wishlists, recently viewed lists and orders point at):
  * written by the shop's own ids, each with its prices in other currencies.
  */
-import { canBuy, type ProductAvailability } from '@account/contract';
+import { canBuy, fromTenThousandths, type ProductAvailability, type ProductRecord } from '@account/contract';
 import type { Kysely } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../db/external-id.js';
 import type { Database, NewRow } from '../../db/types.js';
@@ -97,6 +97,32 @@ export function productRepository(db: Kysely<Database>) {
         }
       }
       return { ...written, stale: false };
+    },
+
+    /** The product as the shop last sent it (the demo shop's price desk starts from it). */
+    async record(externalId: string): Promise<ProductRecord | undefined> {
+      const row = await db.selectFrom('products').selectAll().where('externalId', '=', externalId).executeTakeFirst();
+      if (!row) return undefined;
+      const prices = await db
+        .selectFrom('productPrices')
+        .select(['currency', 'priceE4'])
+        .where('productId', '=', row.id)
+        .orderBy('currency')
+        .execute();
+      return {
+        name: row.name,
+        categoryName: row.categoryName,
+        image: row.image,
+        url: row.url,
+        price: { amount: fromTenThousandths(Number(row.priceE4)), currency: row.currency },
+        prices: prices.map((price) => ({
+          amount: fromTenThousandths(Number(price.priceE4)),
+          currency: price.currency,
+        })),
+        productType: row.productType,
+        availability: row.availability as ProductAvailability,
+        ...(row.shopUpdatedAt ? { updatedAt: row.shopUpdatedAt } : {}),
+      };
     },
 
     async delete(externalId: string): Promise<boolean> {
