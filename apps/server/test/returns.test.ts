@@ -6,7 +6,7 @@
  */
 import { BatchResponse, OrderList, Return, ReturnList, ReturnOptions } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from './support/browser.js';
+import { AS_A_BROWSER_POSTS_A_FORM, type TestBrowser } from './support/browser.js';
 import { NOAH_AT_THE_SHOP, NOAH_RECORD, type ShopCall, shopFeed } from './support/shop-feed.js';
 import { signedIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -433,7 +433,7 @@ describe(`issue 46: the demo shop’s returns (${databaseKind})`, () => {
       const item = page.slice(page.indexOf(`<strong>${number}</strong>`));
       const form = [...item.matchAll(/action="([^"]+)"><button type="submit">([^<]+)</g)].find((m) => m[2] === title);
       expect(form, `${title} for ${number}`).toBeDefined();
-      expect((await server.app.inject({ method: 'POST', url: form?.[1] ?? '' })).statusCode).toBe(303);
+      expect((await server.app.inject({ method: 'POST', url: form?.[1] ?? '', ...AS_A_BROWSER_POSTS_A_FORM })).statusCode).toBe(303);
     };
     expect(await desk()).toContain('Returns desk (demo)');
     await press('Approve');

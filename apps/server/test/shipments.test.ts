@@ -6,7 +6,7 @@
  */
 import { BatchResponse, OnTheWay, Order, OrderList, OrderShipments } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from './support/browser.js';
+import { AS_A_BROWSER_POSTS_A_FORM, TestBrowser } from './support/browser.js';
 import { NOAH_AT_THE_SHOP, type ShopCall, shopFeed } from './support/shop-feed.js';
 import { signIn } from './support/sign-in.js';
 import { databaseKind, startServer, type TestServer } from './support/test-app.js';
@@ -234,7 +234,7 @@ describe(`issue 46: the demo shop moves a parcel on (${databaseKind})`, () => {
     expect(desk.body).toContain('Send the next event: delivered');
     const action = /action="([^"]+)"/.exec(desk.body)?.[1];
     expect(action).toBeDefined();
-    const moved = await server.app.inject({ method: 'POST', url: action ?? '' });
+    const moved = await server.app.inject({ method: 'POST', url: action ?? '', ...AS_A_BROWSER_POSTS_A_FORM });
     expect(moved.statusCode).toBe(303);
 
     const [parcel] = OrderShipments.parse(

@@ -270,42 +270,63 @@ ${returnsDesk(orderNumber, await options.returns.ofOrderNumber(orderNumber))}
       ),
     );
   });
-  // The returns desk's buttons: the return's next step, sent as the shop sends its updates.
-  app.post<{ Params: { orderNumber: string; number: string; step: string } }>(
-    '/order/:orderNumber/returns/:number/:step',
-    async (request, reply) => {
-      const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
-      const found = (await options.returns.ofOrderNumber(orderNumber)).find((r) => r.number === request.params.number);
-      const step = found && nextReturnSteps(found.number, found.status)[Number(request.params.step)];
-      if (found && step) {
-        await options.integration.put(
-          'returnUpdate',
-          { return: found.number, id: `desk-${Date.now()}` },
-          { ...step.update, at: new Date().toISOString() },
+  // The desks' buttons are forms with nothing in them (a browser posts them urlencoded): the body is
+  // ignored, in this scope only, so that no other route takes urlencoded bodies.
+  app.register(async (desk) => {
+    desk.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+    // The returns desk's buttons: the return's next step, sent as the shop sends its updates.
+    desk.post<{ Params: { orderNumber: string; number: string; step: string } }>(
+      '/order/:orderNumber/returns/:number/:step',
+      async (request, reply) => {
+        const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+        const found = (await options.returns.ofOrderNumber(orderNumber)).find(
+          (r) => r.number === request.params.number,
         );
-      }
-      return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
-    },
-  );
-  // The carrier desk's button: the parcel's next event, sent as the shop sends a carrier's event.
-  app.post<{ Params: { orderNumber: string; shipment: string } }>(
-    '/order/:orderNumber/shipments/:shipment/next',
-    async (request, reply) => {
-      const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
-      const parcel = (await options.orders.shipmentsOfOrderNumber(orderNumber)).find(
-        (s) => s.externalId === request.params.shipment,
-      );
-      const next = parcel && nextCarrierEvent(parcel.status);
-      if (parcel && next) {
-        await options.integration.put(
-          'shipmentEvent',
-          { shipment: parcel.externalId, id: `desk-${Date.now()}` },
-          { ...next, at: new Date().toISOString() },
+        const step = found && nextReturnSteps(found.number, found.status)[Number(request.params.step)];
+        if (found && step) {
+          await options.integration.put(
+            'returnUpdate',
+            { return: found.number, id: `desk-${Date.now()}` },
+            { ...step.update, at: new Date().toISOString() },
+          );
+        }
+        return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
+      },
+    );
+    // The carrier desk's button: the parcel's next event, sent as the shop sends a carrier's event.
+    desk.post<{ Params: { orderNumber: string; shipment: string } }>(
+      '/order/:orderNumber/shipments/:shipment/next',
+      async (request, reply) => {
+        const orderNumber = request.params.orderNumber.replace(/[^A-Za-z0-9-]/g, '');
+        const parcel = (await options.orders.shipmentsOfOrderNumber(orderNumber)).find(
+          (s) => s.externalId === request.params.shipment,
         );
+        const next = parcel && nextCarrierEvent(parcel.status);
+        if (parcel && next) {
+          await options.integration.put(
+            'shipmentEvent',
+            { shipment: parcel.externalId, id: `desk-${Date.now()}` },
+            { ...next, at: new Date().toISOString() },
+          );
+        }
+        return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
+      },
+    );
+    // The price desk's buttons: the product as the shop sends it after the change.
+    desk.post<{ Params: { slug: string; action: string } }>('/product/:slug/desk/:action', async (request, reply) => {
+      const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
+      const product = await options.products.record(slug);
+      const { action } = request.params;
+      if (product && isPriceDeskAction(action)) {
+        await options.integration.put('product', { id: slug }, afterPriceDesk(product, action, new Date()));
       }
-      return reply.redirect(`/order/${encodeURIComponent(orderNumber)}`, 303);
-    },
-  );
+      return reply.redirect(`/product/${encodeURIComponent(slug)}`, 303);
+    });
+  });
   // The cart link's target (the site setting cartUrl, buy again): what arrived, as a shop's cart shows it.
   app.get<{ Querystring: { items?: unknown } }>('/cart', async (request, reply) => {
     const items = (typeof request.query.items === 'string' ? request.query.items : '')
@@ -341,15 +362,5 @@ ${returnsDesk(orderNumber, await options.returns.ofOrderNumber(orderNumber))}
 ${product ? priceDesk(slug, product) : ''}`,
       ),
     );
-  });
-  // The price desk's buttons: the product as the shop sends it after the change.
-  app.post<{ Params: { slug: string; action: string } }>('/product/:slug/desk/:action', async (request, reply) => {
-    const slug = request.params.slug.replace(/[^a-z0-9-]/gi, '');
-    const product = await options.products.record(slug);
-    const { action } = request.params;
-    if (product && isPriceDeskAction(action)) {
-      await options.integration.put('product', { id: slug }, afterPriceDesk(product, action, new Date()));
-    }
-    return reply.redirect(`/product/${encodeURIComponent(slug)}`, 303);
   });
 }

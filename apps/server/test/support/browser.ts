@@ -4,6 +4,12 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
+/** What a browser sends for a form with no fields (the demo shop's desk buttons): an empty urlencoded body. */
+export const AS_A_BROWSER_POSTS_A_FORM = {
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: '',
+} as const;
+
 export interface RequestOptions {
   method?: InjectOptions['method'];
   url: string;
