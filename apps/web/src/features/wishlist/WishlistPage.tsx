@@ -7,7 +7,7 @@
  */
 import type { Product, ProductAvailability, TranslationKey, WishlistItemAlert } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useAccount } from '@/lib/account';
 import { useT } from '@/lib/i18n';
 import { useLoading } from '@/lib/loading';
@@ -81,20 +81,34 @@ function ItemState({ product, alert }: { product: Product; alert: WishlistItemAl
 }
 
 /**
+ * A box saved at once: it shows the click straight away (the save's pending state comes a render
+ * later, and the box would flick back meanwhile) until the save settles; then the server's answer.
+ */
+function useChoice(saved: boolean) {
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const choose = (value: boolean, save: (settled: { onSettled: () => void }) => void) => {
+    setChosen(value);
+    save({ onSettled: () => setChosen(null) });
+  };
+  return [chosen ?? saved, choose] as const;
+}
+
+/**
  * One product's alert, saved at once: while the save is under way the box shows the choice and
  * waits; a failure says so and the box goes back to what the server last answered.
  */
 function AlertSwitch({ product, alert }: { product: Product; alert: WishlistItemAlert }) {
   const t = useT();
-  const { mutate, isPending, isError, variables } = useUpdateWishlistAlert();
+  const { mutate, isPending, isError } = useUpdateWishlistAlert();
+  const [checked, choose] = useChoice(alert.alert);
   return (
     <>
       <Checkbox
         label={t('ac_AlertMe')}
         aria-label={t('ac_AlertMeAbout', { name: product.name })}
-        checked={isPending ? variables.enabled : alert.alert}
+        checked={checked}
         disabled={isPending}
-        onChange={(enabled) => mutate({ productId: product.productId, enabled })}
+        onChange={(enabled) => choose(enabled, (settled) => mutate({ productId: product.productId, enabled }, settled))}
       />
       {isError && (
         <span role="alert" className={styles.error}>
@@ -157,14 +171,15 @@ function WishRow({ product, alert }: { product: Product; alert: WishlistItemAler
 /** The alerts of the whole list, the items added later included; saved at once like an item's. */
 function AllAlertsSwitch({ all }: { all: boolean }) {
   const t = useT();
-  const { mutate, isPending, isError, variables } = useUpdateWishlistAlerts();
+  const { mutate, isPending, isError } = useUpdateWishlistAlerts();
+  const [checked, choose] = useChoice(all);
   return (
     <>
       <Checkbox
         label={t('ac_WishlistAlertsAll')}
-        checked={isPending ? variables : all}
+        checked={checked}
         disabled={isPending}
-        onChange={(enabled) => mutate(enabled)}
+        onChange={(enabled) => choose(enabled, (settled) => mutate(enabled, settled))}
       />
       {isError && (
         <span role="alert" className={styles.error}>
