@@ -26,7 +26,8 @@ export function mailCodeIn(text: string): string | null {
 const CSS = `main{max-width:980px}td.to{word-break:break-all}.code{white-space:nowrap}
 a{color:#1f6f5c}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:16px 0}dt{font-weight:600}dd{margin:0;word-break:break-all}
 iframe{width:100%;height:70vh;border:1px solid #d5ddda;border-radius:8px;background:#fff}
-pre{white-space:pre-wrap;background:#f2f4f3;padding:12px;border-radius:8px;font-size:.9rem}`;
+pre{white-space:pre-wrap;background:#f2f4f3;padding:12px;border-radius:8px;font-size:.9rem}
+form{margin:0 0 16px}button{font:inherit;font-weight:600;padding:8px 16px;border:0;border-radius:8px;background:#1f6f5c;color:#fff;cursor:pointer}`;
 
 function row(mail: LetterboxMail): string {
   const code = mailCodeIn(mail.text);

@@ -118,7 +118,8 @@ main{max-width:880px;margin:0 auto;padding:32px 24px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:16px;margin-top:32px}
 .grid figure{margin:0;background:#fff;border-radius:12px;padding:12px}.grid img{width:100%;border-radius:8px}
 footer{padding:24px;text-align:center;color:#55615d}
-.notice{margin:0 0 24px;padding:16px 20px;border-radius:12px;background:#e6f5ec;color:#13402a;font-weight:600}`;
+.notice{margin:0 0 24px;padding:16px 20px;border-radius:12px;background:#e6f5ec;color:#13402a;font-weight:600}
+form{display:inline-block;margin:0 8px 8px 0}button{font:inherit;font-weight:600;padding:8px 16px;border:0;border-radius:8px;background:#1f6f5c;color:#fff;cursor:pointer}`;
 
 function page(title: string, company: string, body: string, language = 'en'): string {
   return `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8">

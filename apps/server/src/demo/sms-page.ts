@@ -25,7 +25,9 @@ export function codeIn(body: string): string | null {
 }
 
 /** This page's own style, after the letterboxes' shared one. */
-const CSS = 'main{max-width:900px}td.number{white-space:nowrap;font-variant-numeric:tabular-nums}';
+// A text's link (a parcel's tracking, its stop link) breaks anywhere rather than push the table off the page.
+const CSS =
+  'main{max-width:900px}td.number{white-space:nowrap;font-variant-numeric:tabular-nums}td{overflow-wrap:anywhere}';
 
 function row(message: LetterboxText): string {
   const code = codeIn(message.body);

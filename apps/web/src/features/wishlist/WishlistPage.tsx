@@ -139,12 +139,16 @@ function WishRow({ product, alert }: { product: Product; alert: WishlistItemAler
               <ProductLink product={product}>{product.name}</ProductLink>
             </span>
             {alert && <ItemState product={product} alert={alert} />}
+            {alert && (
+              <span className={styles.alert}>
+                <AlertSwitch product={product} alert={alert} />
+              </span>
+            )}
           </span>
         </div>
       </td>
       <td className={styles.price}>{money(product.price)}</td>
       <td className={styles.options}>
-        {alert && <AlertSwitch product={product} alert={alert} />}
         {product.url && (
           <a href={product.url} target="_blank" rel="noopener" className={rowAction}>
             {t('ac_MoreInfo')}
