@@ -24,8 +24,10 @@ export function codeIn(body: string): string | null {
   return body.match(/\b\d{6}\b/g)?.at(-1) ?? null;
 }
 
-/** This page's own style, after the letterboxes' shared one. */
-// A text's link (a parcel's tracking, its stop link) breaks anywhere rather than push the table off the page.
+/**
+ * This page's own style, after the letterboxes' shared one. A text's link (a parcel's tracking, its
+ * stop link) breaks anywhere rather than push the table off the page.
+ */
 const CSS =
   'main{max-width:900px}td.number{white-space:nowrap;font-variant-numeric:tabular-nums}td{overflow-wrap:anywhere}';
 
