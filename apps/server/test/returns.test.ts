@@ -433,7 +433,9 @@ describe(`issue 46: the demo shop’s returns (${databaseKind})`, () => {
       const item = page.slice(page.indexOf(`<strong>${number}</strong>`));
       const form = [...item.matchAll(/action="([^"]+)"><button type="submit">([^<]+)</g)].find((m) => m[2] === title);
       expect(form, `${title} for ${number}`).toBeDefined();
-      expect((await server.app.inject({ method: 'POST', url: form?.[1] ?? '', ...AS_A_BROWSER_POSTS_A_FORM })).statusCode).toBe(303);
+      expect(
+        (await server.app.inject({ method: 'POST', url: form?.[1] ?? '', ...AS_A_BROWSER_POSTS_A_FORM })).statusCode,
+      ).toBe(303);
     };
     expect(await desk()).toContain('Returns desk (demo)');
     await press('Approve');
