@@ -111,7 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : loggerOptions({ level: config.logLevel, ...(options.logger === true ? {} : options.logger) }),
+        : loggerOptions({
+            level: config.logLevel,
+            shortClientAddresses: config.logShortClientAddresses,
+            ...(options.logger === true ? {} : options.logger),
+          }),
     // Fastify ignores a bare hop count, so it becomes a trust function: the socket's peer and the
     // addresses it forwarded, as many as there are proxies; the next one in is the client.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
