@@ -8,9 +8,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { DatabaseOpenError, openDatabase } from '../src/db/connection.js';
-import { MigrationError, migrateToLatest } from '../src/db/migrate.js';
-import { migrations } from '../src/db/migrations/index.js';
+import { DatabaseOpenError } from '../src/db/connection.js';
+import { MigrationError } from '../src/db/migrate.js';
+import { migratedByNewerRelease } from './support/newer-release.js';
 import { databaseIndependent, databaseKind, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -87,31 +87,6 @@ describe(`Startup (${databaseKind})`, () => {
   });
 
   describe('rolling back, or restarting the previous release mid-deploy', () => {
-    /** Starts a newer release on a fresh database: this one's migrations and one more step. */
-    async function migratedByNewerRelease(step: string, additive: boolean) {
-      const database = await freshDatabase();
-      const db = openDatabase({
-        databaseUrl: database.env.DATABASE_URL,
-        dataDir: database.env.DATA_DIR ?? '',
-        poolSize: 1,
-      });
-      try {
-        const { applied } = await migrateToLatest(db, {
-          ...migrations,
-          [step]: {
-            additive,
-            up: async (kysely) => {
-              await kysely.schema.createTable('from_the_future').addColumn('note', 'text').execute();
-            },
-          },
-        });
-        expect(applied.at(-1)).toBe(step);
-      } finally {
-        await db.close();
-      }
-      return database;
-    }
-
     it("the previous release starts on a newer release's additive steps, and logs that it does", async () => {
       const step = '2099-01-01-001-an-additive-step';
       const database = await migratedByNewerRelease(step, true);
