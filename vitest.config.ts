@@ -16,6 +16,7 @@ const SQLITE_ONLY = [
   'providers-facebook.test.ts',
   'providers-google.test.ts',
   'providers-steam.test.ts',
+  'request-log-privacy.test.ts',
   'security-abuse.test.ts',
   'security-fuzz.test.ts',
   'security-login-csrf.test.ts',

@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, newerSchemaNote } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { registerDemoContentPages } from './demo/content-pages.js';
 import { DEMO_CLIENT_ID, registerDemoIdentityProvider } from './demo/identity-provider.js';
@@ -87,8 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Migrations run on a connection of their own, free of the statement timeout: on a big database
   // building an index may rightly take minutes.
   const setup = openDatabase({ ...location, poolSize: 1 });
+  let newer: string[];
   try {
-    await migrateToLatest(setup);
+    ({ newer } = await migrateToLatest(setup));
     if (config.demo) await seedDemo(setup.kysely, { publicUrl: config.publicUrl });
   } finally {
     await setup.close();
@@ -110,7 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : loggerOptions({ level: config.logLevel, ...(options.logger === true ? {} : options.logger) }),
+        : loggerOptions({
+            level: config.logLevel,
+            shortClientAddresses: config.logShortClientAddresses,
+            ...(options.logger === true ? {} : options.logger),
+          }),
     // Fastify ignores a bare hop count, so it becomes a trust function: the socket's peer and the
     // addresses it forwarded, as many as there are proxies; the next one in is the client.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -124,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (newer.length > 0) app.log.warn({ migrations: newer }, newerSchemaNote(newer));
   app.decorate('db', db);
   db.storage?.logTo(app.log);
   app.setValidatorCompiler(validatorCompiler);

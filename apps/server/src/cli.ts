@@ -13,7 +13,7 @@ import { SingleBar } from 'cli-progress';
 import { ConfigError, loadDatabaseConfig } from './config.js';
 import { BackupError, backupSqlite, restoreSqlite } from './db/backup.js';
 import { DatabaseOpenError, openDatabase } from './db/connection.js';
-import { MigrationError, migrateToLatest } from './db/migrate.js';
+import { MigrationError, migrateToLatest, newerSchemaNote } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { shopperDataOf } from './modules/integration/service.js';
 import { buildDatabaseServices, type DatabaseServices } from './services.js';
@@ -173,7 +173,8 @@ async function run(argv: string[]): Promise<number> {
   }
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   try {
-    const applied = await migrateToLatest(db);
+    const { applied, newer } = await migrateToLatest(db);
+    if (newer.length > 0) print(`${newerSchemaNote(newer)}.`);
     if (command === 'migrate') {
       print(applied.length > 0 ? `Applied ${applied.join(', ')} on ${db.location}.` : `${db.location} is up to date.`);
       return 0;

@@ -265,3 +265,15 @@ describe('DESIGN §6 API_DOCS: the API documentation is served by default only i
     expect(refusal({ SESSION_SECRET: secret, API_DOCS: 'maybe' })).toContain('API_DOCS: must be true or false');
   });
 });
+
+describe('issue 48 LOG_SHORT_CLIENT_ADDRESSES: the request log writes client networks where a shop must', () => {
+  it('is on by default with NODE_ENV=production and off elsewhere; either way it can be set', () => {
+    const base = { SESSION_SECRET: secret, DATA_DIR: dataDir() };
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).logShortClientAddresses).toBe(true);
+    expect(loadConfig(base).logShortClientAddresses).toBe(false);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', LOG_SHORT_CLIENT_ADDRESSES: 'false' }).logShortClientAddresses,
+    ).toBe(false);
+    expect(loadConfig({ ...base, LOG_SHORT_CLIENT_ADDRESSES: 'true' }).logShortClientAddresses).toBe(true);
+  });
+});

@@ -183,6 +183,7 @@ const Env = z.object({
   DEMO: bool(false),
   DEV_IDENTITY_PROVIDER: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  LOG_SHORT_CLIENT_ADDRESSES: optionalBool,
   NODE_ENV: z.string().optional(),
   TRUST_PROXY: trustProxy,
   REDIRECT_ALLOWLIST: optionalText,
@@ -379,6 +380,11 @@ export interface Config {
   /** Mount the demo identity provider (always in demo mode): sign in as any email address. Never in production. */
   devIdentityProvider: boolean;
   logLevel: string;
+  /**
+   * Request lines name the client's network (/24, /48) instead of its address; on by default in
+   * production (GDPR: the least a shop needs). The rate limits still count the full address.
+   */
+  logShortClientAddresses: boolean;
   /** Every response checked against the contract before it is sent: everywhere but NODE_ENV=production. */
   checkResponses: boolean;
   trustProxy: TrustProxy;
@@ -689,6 +695,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO,
     devIdentityProvider,
     logLevel: e.LOG_LEVEL,
+    logShortClientAddresses: e.LOG_SHORT_CLIENT_ADDRESSES ?? e.NODE_ENV === 'production',
     checkResponses: e.NODE_ENV !== 'production',
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metrics: e.METRICS_PORT > 0 ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,

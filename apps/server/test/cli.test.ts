@@ -14,6 +14,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { TestBrowser } from './support/browser.js';
+import { migratedByNewerRelease } from './support/newer-release.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseIndependent, databaseKind, freePort, freshDatabase } from './support/test-app.js';
 
@@ -62,6 +63,21 @@ describe(`issue 8: the command line (${databaseKind})`, () => {
     const wrong = await cli('launch');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("Unknown command 'launch'");
+  }, 60_000);
+
+  it('on a database a newer release migrated, runs when its steps are additive and says so, else refuses naming them', async () => {
+    const additive = await migratedByNewerRelease('2099-01-01-001-an-additive-step', true);
+    const contract = await migratedByNewerRelease('2099-01-01-001-a-contract-step', false);
+    try {
+      const ran = await cliOn(additive.env, 'migrate');
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain('its migrations 2099-01-01-001-an-additive-step are additive');
+      const refused = await cliOn(contract.env, 'migrate');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/migrated by a newer release .*\(2099-01-01-001-a-contract-step\)/);
+    } finally {
+      await Promise.all([additive.drop(), contract.drop()]);
+    }
   }, 60_000);
 
   it('creates, lists and revokes API keys; the key is printed once and never listed', async () => {

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DatabaseOpenError } from '../src/db/connection.js';
 import { MigrationError } from '../src/db/migrate.js';
+import { migratedByNewerRelease } from './support/newer-release.js';
 import { databaseIndependent, databaseKind, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -67,11 +68,11 @@ describe(`Startup (${databaseKind})`, () => {
     }
   });
 
-  it('operate: refuses a database a newer release migrated, saying what to do', async () => {
+  it('operate: refuses a database a newer release migrated with a step not marked additive, saying what to do', async () => {
     const database = await freshDatabase();
     const config = loadConfig({ SESSION_SECRET: secret, LOG_LEVEL: 'silent', ...database.env });
     const app = await buildApp(config, { logger: false });
-    // What a newer release's migration leaves behind (Kysely's own table, outside the app's schema type).
+    // A migration row without its mark (Kysely's own table, outside the app's schema type).
     await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01-001-from-the-future'}, ${new Date().toISOString()})`.execute(
       app.db.kysely,
     );
@@ -83,6 +84,41 @@ describe(`Startup (${databaseKind})`, () => {
     } finally {
       await database.drop();
     }
+  });
+
+  describe('rolling back, or restarting the previous release mid-deploy', () => {
+    it("the previous release starts on a newer release's additive steps, and logs that it does", async () => {
+      const step = '2099-01-01-001-an-additive-step';
+      const database = await migratedByNewerRelease(step, true);
+      const lines: string[] = [];
+      const config = loadConfig({ SESSION_SECRET: secret, LOG_LEVEL: 'info', ...database.env });
+      const app = await buildApp(config, { logger: { stream: { write: (line: string) => lines.push(line) } } });
+      try {
+        expect((await app.inject({ url: '/account/api/ready' })).statusCode).toBe(200);
+        const said = lines.map((line) => JSON.parse(line) as { level: number; msg: string; migrations?: string[] });
+        expect(said.find((line) => line.migrations)).toMatchObject({
+          level: 40,
+          migrations: [step],
+          msg: expect.stringContaining(`newer release migrated: its migrations ${step} are additive`),
+        });
+      } finally {
+        await app.close();
+        await database.drop();
+      }
+    });
+
+    it("the previous release refuses a newer release's contract step, naming it", async () => {
+      const step = '2099-01-01-001-a-contract-step';
+      const database = await migratedByNewerRelease(step, false);
+      const config = loadConfig({ SESSION_SECRET: secret, LOG_LEVEL: 'silent', ...database.env });
+      try {
+        await expect(buildApp(config, { logger: false })).rejects.toThrow(
+          new RegExp(`migrated by a newer release .*\\(${step}\\)\\. Run that release or a later one`),
+        );
+      } finally {
+        await database.drop();
+      }
+    });
   });
 
   it('starts again on an existing database without migrating or seeding twice', async () => {

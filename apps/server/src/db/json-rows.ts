@@ -13,21 +13,41 @@ import type { Database } from './types.js';
 export const speaksPostgres = (db: Kysely<Database>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
- * `(select <array of value> <rows>)`: the value of every row of `rows` (a FROM clause with its
- * WHERE, usually correlated with the outer row) in the order of `orderBy`; `[]` for none.
+ * The rows to gather: those of `from` (a table, or a subquery in parentheses) named `as`, with
+ * `where` (usually correlated with the outer row), in the order of `orderBy`, over `as`'s columns.
  */
-export function jsonValues(postgres: boolean, value: string, rows: string, orderBy: string): string {
-  return postgres
-    ? `(select coalesce(json_agg(${value} order by ${orderBy}), '[]'::json) ${rows})`
-    : `(select json_group_array(${value} order by ${orderBy}) ${rows})`;
+export interface JsonRows {
+  from: string;
+  as: string;
+  where?: string;
+  orderBy: string;
 }
 
-/** Like jsonValues, each row an object of the given keys and the SQL expressions of their values. */
-export function jsonObjects(postgres: boolean, fields: Record<string, string>, rows: string, orderBy: string): string {
+/**
+ * `(select <array of value> ...)`: the value (over `rows.as`'s columns) of every row of `rows`, in
+ * its order; `[]` for none. SQLite's aggregate reads an ordered subquery rather than ordering
+ * itself (`json_group_array(... order by ...)`): SQLite before 3.44 cannot parse that, and a
+ * statement kept in the schema (a trigger, a view) is parsed by every SQLite that opens the file,
+ * the operators' older sqlite3 too. SQLite keeps a subquery's order for an aggregate other than
+ * count, min and max.
+ */
+export function jsonValues(postgres: boolean, value: string, rows: JsonRows): string {
+  const where = rows.where === undefined ? '' : ` where ${rows.where}`;
+  return postgres
+    ? `(select coalesce(json_agg(${value} order by ${rows.orderBy}), '[]'::json) from ${rows.from} ${rows.as}${where})`
+    : `(select json_group_array(${value}) from (select * from ${rows.from} ${rows.as}${where} order by ${rows.orderBy}) ${rows.as})`;
+}
+
+/**
+ * Like jsonValues, each row an object of the given keys and the SQL expressions of their values.
+ * On SQLite the object is built outside the ordered subquery: a JSON value passed through a
+ * subquery's column arrives as text, and would be quoted as a string.
+ */
+export function jsonObjects(postgres: boolean, fields: Record<string, string>, rows: JsonRows): string {
   const pairs = Object.entries(fields)
     .map(([key, expression]) => `'${key}', ${expression}`)
     .join(', ');
-  return jsonValues(postgres, postgres ? `json_build_object(${pairs})` : `json_object(${pairs})`, rows, orderBy);
+  return jsonValues(postgres, postgres ? `json_build_object(${pairs})` : `json_object(${pairs})`, rows);
 }
 
 /** A JSON column as SQLite (text) or PostgreSQL (parsed) answers it. */

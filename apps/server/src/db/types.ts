@@ -409,6 +409,16 @@ export interface ShopperAchievementsTable {
 }
 
 /** How often a catalogue that every account shows has changed: moved by the database's own triggers. */
+/**
+ * Whether each migration that ran is additive (db/migrate.ts records it as the migration runs): an
+ * older build that does not know a migration starts on its schema only when it is.
+ */
+export interface MigrationStepsTable {
+  name: string;
+  /** 1: additive; 0: a contract step. */
+  additive: number;
+}
+
 export interface CatalogueVersionsTable {
   name: 'achievements';
   version: number;
@@ -675,6 +685,7 @@ export interface Database {
   achievements: AchievementsTable;
   shopperAchievements: ShopperAchievementsTable;
   catalogueVersions: CatalogueVersionsTable;
+  migrationSteps: MigrationStepsTable;
   wishlistItems: WishlistItemsTable;
   productChanges: ProductChangesTable;
   wishlistAlerts: WishlistAlertsTable;

@@ -5,10 +5,14 @@
  *   which carries the OpenID Connect code and state, Steam's signed assertion and the messaging-app
  *   widget's data (all replayable for a while), and never its headers or body, which carry the
  *   session cookie, the cross-site request token, API keys, widget data and SMS codes;
+ * - a path that carries a secret of its own (a voucher campaign's claim code, which claims the
+ *   voucher for whoever reads it) is logged as its route's template;
+ * - the client address is cut to its network where the shop asks for that (GDPR);
  * - should a line ever be given headers, those that hold credentials are censored, at any depth.
  */
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { clientNetwork } from './client-address.js';
 
 /** Headers holding credentials. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-xsrf-token'];
@@ -34,23 +38,39 @@ const withoutQuery = (url: string): string => {
   return queryAt === -1 ? url : url.slice(0, queryAt);
 };
 
+/** A route parameter whose value is a secret: `/voucher/claim/:code`. */
+const SECRET_PARAMETER = /\/:code(?:\/|$)/;
+
+/** The path a request line names: its route's template where the path carries a secret. */
+const loggedPath = (request: FastifyRequest): string => {
+  const template = request.routeOptions.url;
+  return template !== undefined && SECRET_PARAMETER.test(template) ? template : withoutQuery(request.url);
+};
+
 export interface LogOptions {
   level: string;
   /** Where the JSON lines go; standard output unless given. */
   stream?: DestinationStream;
+  /** Log the client's network (/24, /48) instead of its address (config LOG_SHORT_CLIENT_ADDRESSES). */
+  shortClientAddresses?: boolean;
 }
 
-export function loggerOptions({ level, stream }: LogOptions): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions({
+  level,
+  stream,
+  shortClientAddresses = false,
+}: LogOptions): NonNullable<FastifyServerOptions['logger']> {
   return {
     level,
     ...(stream ? { stream } : {}),
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: withoutQuery(request.url),
+        url: loggedPath(request),
         host: request.host,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
+        remoteAddress: shortClientAddresses ? clientNetwork(request.ip)?.address : request.ip,
+        // The port tells connections apart only together with the full address.
+        ...(!shortClientAddresses && { remotePort: request.socket?.remotePort }),
       }),
     },
     hooks: { streamWrite: censorCredentials },

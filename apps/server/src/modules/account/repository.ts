@@ -75,14 +75,18 @@ function productsColumn(postgres: boolean, table: string, time: string, limit?: 
       priceE4: 'product.price_e4',
       currency: 'product.currency',
     },
-    `from ${listed} product`,
-    `product.${time} desc, product.product_id desc`,
+    { from: listed, as: 'product', orderBy: `product.${time} desc, product.product_id desc` },
   );
 }
 
 /** The ids of the shopper's rows in `table`, ascending, as a JSON array in the shopper's row. */
 const idsColumn = (postgres: boolean, table: string, id: string) =>
-  jsonValues(postgres, `chosen.${id}`, `from ${table} chosen where chosen.shopper_id = shoppers.id`, `chosen.${id}`);
+  jsonValues(postgres, `chosen.${id}`, {
+    from: table,
+    as: 'chosen',
+    where: 'chosen.shopper_id = shoppers.id',
+    orderBy: `chosen.${id}`,
+  });
 
 /** How many recently viewed products the account shows (spec §3: lastViewProducts). */
 const RECENTLY_VIEWED_SHOWN = 20;

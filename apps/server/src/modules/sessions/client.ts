@@ -1,11 +1,10 @@
 /**
  * What a session remembers of the client that made it (issue 20, sessions and devices): the
  * browser, operating system and kind of device from the user agent (bowser), and the client
- * address cut to its network (/24 for IPv4, /48 for IPv6) so the list can tell places apart
- * without keeping where exactly someone was.
+ * address cut to its network (http/client-address.ts).
  */
 import Bowser from 'bowser';
-import ipaddr from 'ipaddr.js';
+import { clientNetwork } from '../../http/client-address.js';
 
 export interface ClientDetails {
   /** 'Chrome 131'; null when the user agent names none. */
@@ -18,18 +17,10 @@ export interface ClientDetails {
   clientAddress: string | null;
 }
 
-const IPV4_PREFIX = 24;
-const IPV6_PREFIX = 48;
-
 /** The network of an address: what the sessions list shows instead of the address itself. */
 export function truncatedAddress(address: string | undefined): string | null {
-  if (!address || !ipaddr.isValid(address)) return null;
-  // An IPv4 client on a dual-stack socket arrives as ::ffff:a.b.c.d.
-  const parsed = ipaddr.process(address);
-  const cidr = `${parsed.toString()}/${parsed.kind() === 'ipv4' ? IPV4_PREFIX : IPV6_PREFIX}`;
-  const network =
-    parsed.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
-  return `${network.toString()}/${cidr.split('/')[1]}`;
+  const network = clientNetwork(address);
+  return network && `${network.address}/${network.prefix}`;
 }
 
 /** The browser and system a user agent names, as people read them. */
