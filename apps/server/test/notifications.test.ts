@@ -8,10 +8,13 @@
  */
 import { NotificationSettings, WishlistAlerts } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { notificationRepository } from '../src/modules/notifications/repository.js';
 import type { TestBrowser } from './support/browser.js';
 import { eventually } from './support/eventually.js';
 import { NOAH_AT_THE_SHOP, NOAH_RECORD, type ShopCall, shopFeed } from './support/shop-feed.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { databaseKind, freshDatabase, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 let call: ShopCall;
@@ -350,4 +353,72 @@ describe(`issue 47: wishlist alerts (${databaseKind})`, () => {
     });
     expect(unknown.statusCode).toBe(404);
   });
+});
+
+describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => {
+  it('5,000 wishlists in one batch make 5,000 alerts (more bound values than SQLite takes in one statement)', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+    try {
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const k = db.kysely;
+      const { id: productId } = await k
+        .insertInto('products')
+        .values({
+          name: 'Tent',
+          categoryName: 'Camping',
+          priceE4: 800_000,
+          image: null,
+          url: null,
+          currency: 'EUR',
+          productType: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const shoppers = Array.from({ length: 5_001 }, (_, i) => ({
+        id: i + 1,
+        email: `fan${i}@example.com`,
+        firstName: 'Fan',
+        lastName: 'Out',
+        telephone: '',
+        gender: 1,
+        firstTimeLogin: 0,
+        defaultLanguage: 'en',
+        defaultCountry: 'NL',
+        defaultCurrency: 'EUR',
+        createdAt: now,
+        updatedAt: now,
+      }));
+      for (let start = 0; start < shoppers.length; start += 1000) {
+        const some = shoppers.slice(start, start + 1000);
+        await k.insertInto('shoppers').values(some).execute();
+        await k
+          .insertInto('wishlistItems')
+          .values(some.map((s) => ({ shopperId: s.id, productId, addedAt: now, alert: 1 })))
+          .execute();
+      }
+      await k
+        .insertInto('productChanges')
+        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
+        .execute();
+      const repository = notificationRepository(k, db.kind);
+      expect(await repository.fanOutBatch(5_000, now)).toBe(true);
+      const made = await k
+        .selectFrom('wishlistAlerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(made.n)).toBe(5_000);
+      // The rest, and then the change is done.
+      expect(await repository.fanOutBatch(5_000, now)).toBe(true);
+      expect(await repository.fanOutBatch(5_000, now)).toBe(false);
+      const change = await k.selectFrom('productChanges').select(['fannedTo', 'fannedAt']).executeTakeFirstOrThrow();
+      expect(change).toEqual({ fannedTo: 5_001, fannedAt: now });
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  }, 60_000);
 });
