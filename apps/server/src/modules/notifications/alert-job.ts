@@ -27,7 +27,8 @@ export interface AlertJobOptions {
   onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
-const SHOPPERS_PER_ROUND = 50;
+/** Shoppers digested per round (the bench times its rounds). */
+export const SHOPPERS_PER_ROUND = 50;
 /** Fan-out batches per round at most, so that a round stays short. */
 const FAN_OUT_ROUNDS = 20;
 /** Longer than a digest's writing takes: a lease never runs out mid-way. */
