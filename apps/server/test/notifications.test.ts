@@ -10,7 +10,10 @@ import { NotificationSettings, WishlistAlerts } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { alertJob } from '../src/modules/notifications/alert-job.js';
 import { notificationRepository } from '../src/modules/notifications/repository.js';
+import { NO_PUBLIC_PROVIDERS } from '../src/modules/settings/service.js';
+import { buildDatabaseServices } from '../src/services.js';
 import type { TestBrowser } from './support/browser.js';
 import { eventually } from './support/eventually.js';
 import { NOAH_AT_THE_SHOP, NOAH_RECORD, type ShopCall, shopFeed } from './support/shop-feed.js';
@@ -421,4 +424,84 @@ describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => 
       await database.drop();
     }
   }, 60_000);
+});
+
+describe(`issue 47: a digest when the settings' cache runs out (${databaseKind})`, () => {
+  it('is queued, not stuck waiting for the connection its own transaction holds (SQLite)', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+    try {
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const k = db.kysely;
+      const { id: productId } = await k
+        .insertInto('products')
+        .values({
+          name: 'Lamp',
+          categoryName: 'Camping',
+          priceE4: 800_000,
+          image: null,
+          url: null,
+          currency: 'EUR',
+          productType: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: shopperId } = await k
+        .insertInto('shoppers')
+        .values({
+          email: 'lamp@example.com',
+          emailVerifiedBy: 'shop',
+          firstName: 'Lamp',
+          lastName: 'Wisher',
+          telephone: '',
+          gender: 1,
+          firstTimeLogin: 0,
+          defaultLanguage: 'en',
+          defaultCountry: 'NL',
+          defaultCurrency: 'EUR',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await k.insertInto('wishlistItems').values({ shopperId, productId, addedAt: now, alert: 1 }).execute();
+      await k
+        .insertInto('productChanges')
+        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
+        .execute();
+      const services = buildDatabaseServices(db, NO_PUBLIC_PROVIDERS, {
+        accountUrl: 'http://localhost/account',
+        email: true,
+        sms: false,
+      });
+      const repository = services.repositories.notifications;
+      const job = alertJob({
+        repository: {
+          ...repository,
+          // As when the settings' 5-second cache runs out between the round's start and a digest.
+          async claimAlerts(...args) {
+            const claimed = await repository.claimAlerts(...args);
+            services.settings.invalidate();
+            return claimed;
+          },
+        },
+        notifications: services.notifications,
+        settings: services.settings,
+        accountUrl: 'http://localhost/account',
+        pollIntervalMs: 60_000,
+      });
+      await job.runOnce();
+      const round = job.runOnce(new Date(Date.now() + 31 * 60_000)).then(() => 'done');
+      const stuck = new Promise((resolve) => setTimeout(resolve, 5_000, 'stuck'));
+      expect(await Promise.race([round, stuck])).toBe('done');
+      const queued = await k.selectFrom('mailQueue').select('recipient').execute();
+      expect(queued).toEqual([{ recipient: 'lamp@example.com' }]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
 });

@@ -50,6 +50,8 @@ export function alertJob(options: AlertJobOptions) {
     if (alerts.length === 0) return;
     const wished = alerts.filter((alert) => alert.stillWished);
     const gone = alerts.filter((alert) => !alert.stillWished);
+    // Before the transaction: on SQLite a read of expired settings within it would wait for ever.
+    const stored = await options.settings.stored();
     await options.repository.transaction(async (trx) => {
       await options.repository.settleAlerts(
         gone.map((alert) => alert.id),
@@ -96,6 +98,7 @@ export function alertJob(options: AlertJobOptions) {
           );
           return [...chosen.keys()].filter((channel) => (chosen.get(channel)?.size ?? 0) > 0);
         },
+        stored,
       );
       const sent = queued > 0 ? wished.filter((alert) => wantedByAny.has(alert)) : [];
       await options.repository.settleAlerts(
