@@ -123,6 +123,9 @@ export function alertJob(options: AlertJobOptions) {
     for (let round = 0; round < FAN_OUT_ROUNDS; round++) {
       more = await options.repository.fanOutBatch(batch, now.toISOString());
       if (!more) break;
+      // A turn of the event loop between batches: the requests waiting for SQLite's one
+      // connection take it first, rather than waiting out the whole fan-out (the bench's alerts).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // The settings are read only when some alert waits, so that an idle job never reads (and so
     // caches) them on its own from start-up.
