@@ -112,7 +112,7 @@ const COMMON_WORD = 'jacket';
 
 const ADDRESS = PRIVATE_ADDRESS;
 
-const percentile = (sorted: Float64Array, p: number) =>
+export const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 interface LoadSpec {

@@ -145,7 +145,7 @@ export async function generatedShop(db: Kysely<Database>): Promise<GeneratedShop
 }
 
 /** Inserts rows in statements of at most MAX_PARAMETERS bound values. */
-async function insertAll<T extends keyof Database & string>(
+export async function insertAll<T extends keyof Database & string>(
   trx: Transaction<Database>,
   table: T,
   rows: Insertable<Database[T]>[],

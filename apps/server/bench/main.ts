@@ -9,6 +9,7 @@
  *   bundle      the web app's gzipped JavaScript: the first screen and each screen's chunk
  *   lighthouse  Lighthouse performance (mobile) of the login page, the overview and the orders list
  *   web         bundle and lighthouse
+ *   alerts      a price drop of a product on 100,000 wishlists: the PUT, the fan-out, the digests
  *
  *   npm run bench                                                       the full run
  *   npm run bench -- --only=api,web --shoppers=2000 --orders=20000 --duration=3   a quick one
@@ -26,6 +27,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseKind } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { ALERT_WISHLISTS, alertsSection } from './alerts.js';
 import { apiSection } from './api.js';
 import { buildWeb, bundleSection, printBundle } from './bundle.js';
 import { benchDatabase } from './databases.js';
@@ -37,7 +39,7 @@ import { ROOT } from './processes.js';
 import { type BenchResults, budgetsOf, markdown, writeResults } from './report.js';
 import { startupSection } from './startup.js';
 
-const SECTIONS = ['orders', 'export', 'api', 'startup', 'bundle', 'lighthouse'] as const;
+const SECTIONS = ['orders', 'export', 'api', 'startup', 'bundle', 'lighthouse', 'alerts'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
@@ -132,7 +134,7 @@ function run(command: string, commandArgs: string[]): void {
   if (done.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed:\n${done.stdout}\n${done.stderr}`);
 }
 
-const usesServer = ['api', 'startup', 'lighthouse'].some((s) => sections.has(s as Section));
+const usesServer = ['api', 'startup', 'lighthouse', 'alerts'].some((s) => sections.has(s as Section));
 const usesWeb = sections.has('bundle') || sections.has('lighthouse');
 if (!options.skipBuild && (usesServer || usesWeb)) {
   heading('build');
@@ -201,6 +203,20 @@ for (const kind of ['orders', 'export', 'api', 'startup'].some((s) => sections.h
   } finally {
     await bench.close();
   }
+}
+
+// After the shop's databases are closed: this section opens a database of its own (PostgreSQL: in the same cluster).
+for (const kind of sections.has('alerts') ? kinds : []) {
+  heading(`alerts (${kind}): a price drop of a product on ${number(ALERT_WISHLISTS)} wishlists`);
+  const r = await alertsSection(kind, { dir, logDir, logLevel: options.logLevel });
+  console.log(
+    `  PUT ${r.putMs.toFixed(1)} ms (on no wishlist: ${r.quietPutMs.toFixed(1)} ms); fan-out of ${number(r.alertsMade)} alerts ` +
+      `${(r.fanOutMs / 1000).toFixed(1)} s, server RSS ${Math.round(r.serverRssBeforeBytes / 1_048_576)} → peak ` +
+      `${Math.round(r.serverPeakRssBytes / 1_048_576)} MB; GET /shopuser/me p99 ${r.getBefore.p99.toFixed(1)} ms before, ` +
+      `${r.getDuringFanOut.p99.toFixed(1)} ms during (max ${r.getDuringFanOut.max.toFixed(1)} ms); ` +
+      `digests: ${number(r.digestAlerts)} alerts in ${(r.digestMs / 1000).toFixed(1)} s, ${number(r.messagesQueued)} messages queued`,
+  );
+  results.alerts = { ...results.alerts, [kind]: r };
 }
 
 if (sections.has('lighthouse')) {

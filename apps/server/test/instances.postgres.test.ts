@@ -1,14 +1,19 @@
 /**
  * Several instances on one PostgreSQL (issue 8, DESIGN §1): two server processes share sessions,
  * rate limits, the webhook outbox (each event delivered once) and uploads; both answer readiness
- * and liveness; and a stopping instance finishes the delivery it has under way.
+ * and liveness; a stopping instance finishes the delivery it has under way; and each wishlist
+ * alert digest is queued once though two instances' alert jobs digest at the same moment (issue 47).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { Account } from '@account/contract';
+import { Account, INTEGRATION_BASE } from '@account/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../src/db/connection.js';
+import { type AlertJob, alertJob } from '../src/modules/notifications/alert-job.js';
+import { NO_PUBLIC_PROVIDERS } from '../src/modules/settings/service.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { png } from './fixtures/images.js';
 import { eventually } from './support/eventually.js';
 import { HttpBrowser } from './support/http-browser.js';
@@ -252,6 +257,160 @@ describe('issue 8: two instances on one PostgreSQL', () => {
         /^cust-leaving-\d+$/,
       );
     }
+  });
+
+  describe('issue 47: two instances queue each alert digest once', () => {
+    /**
+     * The two instances' alert jobs, each on a connection pool of its own as in two processes, run
+     * here so that the test says when their rounds run (the processes' own jobs, which may fan out
+     * first, wait the half-hour digest window). Each notes the shoppers whose alerts it claimed.
+     */
+    const opened: Db[] = [];
+    const open = () => {
+      const db = openDatabase({
+        databaseUrl: database.env.DATABASE_URL,
+        dataDir: database.env.DATA_DIR ?? '',
+        poolSize: 2,
+      });
+      opened.push(db);
+      return db;
+    };
+    let key = '';
+    let instances: { name: string; job: AlertJob; claimedFor: number[] }[] = [];
+
+    beforeAll(async () => {
+      key = (await buildDatabaseServices(open()).apiKeys.create('alerts')).key;
+      instances = (['a', 'b'] as const).map((name) => {
+        const services = buildDatabaseServices(open(), NO_PUBLIC_PROVIDERS, {
+          accountUrl: `${a.url}/account`,
+          email: true,
+          sms: false,
+        });
+        const repository = services.repositories.notifications;
+        const claimedFor: number[] = [];
+        const job = alertJob({
+          repository: {
+            ...repository,
+            async claimAlerts(shopperId, now, leaseUntil) {
+              const claimed = await repository.claimAlerts(shopperId, now, leaseUntil);
+              if (claimed.length > 0) claimedFor.push(shopperId);
+              return claimed;
+            },
+          },
+          notifications: services.notifications,
+          settings: services.settings,
+          accountUrl: `${a.url}/account`,
+          pollIntervalMs: 60_000,
+        });
+        return { name, job, claimedFor };
+      });
+    });
+    afterAll(async () => {
+      for (const db of opened) await db.close();
+    });
+
+    const putProduct = async (id: string, amount: number) => {
+      const response = await fetch(`${a.url}${INTEGRATION_BASE}/products/${id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Product ${id}`, price: { amount, currency: 'EUR' } }),
+      });
+      expect(response.status, await response.text()).toBeLessThan(300);
+    };
+
+    /** Shoppers with a verified email, seeing euros, the product on their wishlist with its alert on. */
+    async function wishingShoppers(label: string, count: number, product: string): Promise<string[]> {
+      const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      const now = new Date().toISOString();
+      const emails = Array.from({ length: count }, (_, i) => `${label}${i}@example.com`);
+      try {
+        for (const email of emails) {
+          await client.query(
+            `with s as (
+               insert into shoppers (email, first_name, last_name, telephone, default_language, default_country,
+                 default_currency, created_at, updated_at, email_verified_by, wishlist_alerts)
+               values ($1, 'Wishing', 'Shopper', '', 'en', 'NL', 'EUR', $2, $2, 'shop', 1) returning id
+             )
+             insert into wishlist_items (shopper_id, product_id, added_at, alert)
+             select s.id, p.id, $2, 1 from s, products p where p.external_id = $3`,
+            [email, now, product],
+          );
+        }
+      } finally {
+        await client.end();
+      }
+      return emails;
+    }
+
+    /**
+     * The product's changes fanned out (by these jobs or the processes'), then rounds of both
+     * instances at once with `now` past the digest window, until neither finds more: both digest
+     * the same due shoppers at the same moment.
+     */
+    async function bothDigest(product: string): Promise<void> {
+      const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      try {
+        await eventually(async () => {
+          // Now: no digest is due yet, only the fan-out.
+          await Promise.all(instances.map((instance) => instance.job.runOnce()));
+          const { rows } = await client.query<{ n: string }>(
+            `select count(*) as n from product_changes c join products p on p.id = c.product_id
+             where p.external_id = $1 and c.fanned_at is null`,
+            [product],
+          );
+          expect(Number(rows[0]?.n)).toBe(0);
+        });
+      } finally {
+        await client.end();
+      }
+      for (const instance of instances) instance.claimedFor.length = 0;
+      const later = new Date(Date.now() + 31 * 60_000);
+      for (let round = 0; round < 5; round++) {
+        const more = await Promise.all(instances.map((instance) => instance.job.runOnce(later)));
+        if (!more.some(Boolean)) break;
+      }
+    }
+
+    /** The wishlist alert messages queued, per recipient. */
+    async function alertMessages(emails: readonly string[]): Promise<Map<string, number>> {
+      const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query<{ recipient: string; message: string }>(
+        'select recipient, message from mail_queue where recipient = any($1)',
+        [emails],
+      );
+      await client.end();
+      const counts = new Map(emails.map((email) => [email, 0]));
+      for (const row of rows) {
+        if ((JSON.parse(row.message) as { kind: string }).kind !== 'wishlist-alerts') continue;
+        counts.set(row.recipient, (counts.get(row.recipient) ?? 0) + 1);
+      }
+      return counts;
+    }
+
+    it('one shopper: a price drop through the integration API is queued once', async () => {
+      const product = `p-alert-one-${randomBytes(4).toString('hex')}`;
+      await putProduct(product, 100);
+      const emails = await wishingShoppers('alert-one-', 1, product);
+      await putProduct(product, 80);
+      await bothDigest(product);
+      expect([...(await alertMessages(emails)).values()]).toEqual([1]);
+    });
+
+    it('thirty shoppers, both instances digesting: each is queued one message', async () => {
+      const product = `p-alert-many-${randomBytes(4).toString('hex')}`;
+      await putProduct(product, 100);
+      const emails = await wishingShoppers('alert-many-', 30, product);
+      await putProduct(product, 80);
+      await bothDigest(product);
+      expect([...(await alertMessages(emails)).values()]).toEqual(emails.map(() => 1));
+      // Both took part: neither did all the work while the other found nothing.
+      for (const instance of instances) expect(instance.claimedFor.length, instance.name).toBeGreaterThan(0);
+      const claimed = instances.flatMap((instance) => instance.claimedFor);
+      expect(new Set(claimed).size).toBe(claimed.length);
+    });
   });
 
   it('a stopping instance finishes the delivery under way before it exits', async () => {

@@ -9,11 +9,17 @@
  */
 import { NotificationSettings, WishlistAlerts } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { alertJob } from '../src/modules/notifications/alert-job.js';
+import { notificationRepository } from '../src/modules/notifications/repository.js';
+import { NO_PUBLIC_PROVIDERS } from '../src/modules/settings/service.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import type { TestBrowser } from './support/browser.js';
 import { eventually } from './support/eventually.js';
 import { NOAH_AT_THE_SHOP, NOAH_RECORD, type ShopCall, shopFeed } from './support/shop-feed.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { databaseKind, freshDatabase, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 let smtp: SmtpTestServer;
@@ -418,5 +424,153 @@ describe(`issue 47: wishlist alerts (${databaseKind})`, () => {
       body: { Enabled: true },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => {
+  it('5,000 wishlists in one batch make 5,000 alerts (more bound values than SQLite takes in one statement)', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+    try {
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const k = db.kysely;
+      const { id: productId } = await k
+        .insertInto('products')
+        .values({
+          name: 'Tent',
+          categoryName: 'Camping',
+          priceE4: 800_000,
+          image: null,
+          url: null,
+          currency: 'EUR',
+          productType: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const shoppers = Array.from({ length: 5_001 }, (_, i) => ({
+        id: i + 1,
+        email: `fan${i}@example.com`,
+        firstName: 'Fan',
+        lastName: 'Out',
+        telephone: '',
+        gender: 1,
+        firstTimeLogin: 0,
+        defaultLanguage: 'en',
+        defaultCountry: 'NL',
+        defaultCurrency: 'EUR',
+        createdAt: now,
+        updatedAt: now,
+      }));
+      for (let start = 0; start < shoppers.length; start += 1000) {
+        const some = shoppers.slice(start, start + 1000);
+        await k.insertInto('shoppers').values(some).execute();
+        await k
+          .insertInto('wishlistItems')
+          .values(some.map((s) => ({ shopperId: s.id, productId, addedAt: now, alert: 1 })))
+          .execute();
+      }
+      await k
+        .insertInto('productChanges')
+        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
+        .execute();
+      const repository = notificationRepository(k, db.kind);
+      expect(await repository.fanOutBatch(5_000, now)).toBe(true);
+      const made = await k
+        .selectFrom('wishlistAlerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(made.n)).toBe(5_000);
+      // The rest, and then the change is done.
+      expect(await repository.fanOutBatch(5_000, now)).toBe(true);
+      expect(await repository.fanOutBatch(5_000, now)).toBe(false);
+      const change = await k.selectFrom('productChanges').select(['fannedTo', 'fannedAt']).executeTakeFirstOrThrow();
+      expect(change).toEqual({ fannedTo: 5_001, fannedAt: now });
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  }, 60_000);
+});
+
+describe(`issue 47: a digest when the settings' cache runs out (${databaseKind})`, () => {
+  it('is queued, not stuck waiting for the connection its own transaction holds (SQLite)', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+    try {
+      await migrateToLatest(db);
+      const now = new Date().toISOString();
+      const k = db.kysely;
+      const { id: productId } = await k
+        .insertInto('products')
+        .values({
+          name: 'Lamp',
+          categoryName: 'Camping',
+          priceE4: 800_000,
+          image: null,
+          url: null,
+          currency: 'EUR',
+          productType: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: shopperId } = await k
+        .insertInto('shoppers')
+        .values({
+          email: 'lamp@example.com',
+          emailVerifiedBy: 'shop',
+          firstName: 'Lamp',
+          lastName: 'Wisher',
+          telephone: '',
+          gender: 1,
+          firstTimeLogin: 0,
+          defaultLanguage: 'en',
+          defaultCountry: 'NL',
+          defaultCurrency: 'EUR',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await k.insertInto('wishlistItems').values({ shopperId, productId, addedAt: now, alert: 1 }).execute();
+      await k
+        .insertInto('productChanges')
+        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
+        .execute();
+      const services = buildDatabaseServices(db, NO_PUBLIC_PROVIDERS, {
+        accountUrl: 'http://localhost/account',
+        email: true,
+        sms: false,
+      });
+      const repository = services.repositories.notifications;
+      const job = alertJob({
+        repository: {
+          ...repository,
+          // As when the settings' 5-second cache runs out between the round's start and a digest.
+          async claimAlerts(...args) {
+            const claimed = await repository.claimAlerts(...args);
+            services.settings.invalidate();
+            return claimed;
+          },
+        },
+        notifications: services.notifications,
+        settings: services.settings,
+        accountUrl: 'http://localhost/account',
+        pollIntervalMs: 60_000,
+      });
+      await job.runOnce();
+      const round = job.runOnce(new Date(Date.now() + 31 * 60_000)).then(() => 'done');
+      const stuck = new Promise((resolve) => setTimeout(resolve, 5_000, 'stuck'));
+      expect(await Promise.race([round, stuck])).toBe('done');
+      const queued = await k.selectFrom('mailQueue').select('recipient').execute();
+      expect(queued).toEqual([{ recipient: 'lamp@example.com' }]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
   });
 });

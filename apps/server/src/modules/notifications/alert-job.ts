@@ -27,7 +27,8 @@ export interface AlertJobOptions {
   onLook?: (job: string, outcome: LookOutcome) => void;
 }
 
-const SHOPPERS_PER_ROUND = 50;
+/** Shoppers digested per round (the bench times its rounds). */
+export const SHOPPERS_PER_ROUND = 50;
 /** Fan-out batches per round at most, so that a round stays short. */
 const FAN_OUT_ROUNDS = 20;
 /** Longer than a digest's writing takes: a lease never runs out mid-way. */
@@ -49,6 +50,8 @@ export function alertJob(options: AlertJobOptions) {
     if (alerts.length === 0) return;
     const wished = alerts.filter((alert) => alert.stillWished);
     const gone = alerts.filter((alert) => !alert.stillWished);
+    // Before the transaction: on SQLite a read of expired settings within it would wait for ever.
+    const stored = await options.settings.stored();
     await options.repository.transaction(async (trx) => {
       await options.repository.settleAlerts(
         gone.map((alert) => alert.id),
@@ -95,6 +98,7 @@ export function alertJob(options: AlertJobOptions) {
           );
           return [...chosen.keys()].filter((channel) => (chosen.get(channel)?.size ?? 0) > 0);
         },
+        stored,
       );
       const sent = queued > 0 ? wished.filter((alert) => wantedByAny.has(alert)) : [];
       await options.repository.settleAlerts(
@@ -119,6 +123,9 @@ export function alertJob(options: AlertJobOptions) {
     for (let round = 0; round < FAN_OUT_ROUNDS; round++) {
       more = await options.repository.fanOutBatch(batch, now.toISOString());
       if (!more) break;
+      // A turn of the event loop between batches: the requests waiting for SQLite's one
+      // connection take it first, rather than waiting out the whole fan-out (the bench's alerts).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     // The settings are read only when some alert waits, so that an idle job never reads (and so
     // caches) them on its own from start-up.

@@ -31,6 +31,9 @@ export interface ClaimedAlert {
 const shownCurrency = sql<string>`coalesce((select pp.currency from product_prices pp
   where pp.product_id = w.product_id and pp.currency = s.default_currency), p.currency)`;
 
+/** Alerts per INSERT statement of the fan-out: 7,000 bound values, well within SQLite's limit. */
+const ALERTS_PER_INSERT = 1_000;
+
 export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind) {
   return {
     async choices(shopperId: number, executor: Kysely<Database> = db): Promise<ChoiceRow[]> {
@@ -183,11 +186,13 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
           .orderBy('w.shopperId')
           .limit(batchSize)
           .execute();
-        if (batch.length > 0) {
+        // In statements of ALERTS_PER_INSERT rows: a batch of 5,000 rows of 7 values in one would
+        // pass SQLite's 32,766 bound values, and the fan-out would fail every round.
+        for (let start = 0; start < batch.length; start += ALERTS_PER_INSERT) {
           await trx
             .insertInto('wishlistAlerts')
             .values(
-              batch.map((row) => ({
+              batch.slice(start, start + ALERTS_PER_INSERT).map((row) => ({
                 shopperId: row.shopperId,
                 productId: change.productId,
                 changeId: change.id,

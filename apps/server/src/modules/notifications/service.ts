@@ -24,6 +24,7 @@ import type { Database } from '../../db/types.js';
 import { fieldErrors, notFound } from '../../errors.js';
 import type { Audience, MailMessage } from '../../integrations/mail/mail-transport.js';
 import type { SettingsService } from '../settings/service.js';
+import type { StoredSettings } from '../settings/stored-settings.js';
 import type { NotificationRepository } from './repository.js';
 
 /** What the server can send at all: a mail transport, an SMS transport. */
@@ -64,8 +65,8 @@ export function notificationService(deps: {
   const key = deps.secret ? createHmac('sha256', deps.secret).update('notification unsubscribe').digest() : null;
 
   /** The shopper's choices over the shop's defaults; locked ones always on. */
-  async function choicesOf(shopperId: number, executor?: Kysely<Database>): Promise<Choices> {
-    const choices = notificationDefaults((await settings.stored()).notificationDefaults);
+  async function choicesOf(shopperId: number, executor?: Kysely<Database>, stored?: StoredSettings): Promise<Choices> {
+    const choices = notificationDefaults((stored ?? (await settings.stored())).notificationDefaults);
     for (const row of await repository.choices(shopperId, executor)) {
       const event = row.event as NotificationEvent;
       const channel = row.channel as NotificationChannel;
@@ -173,17 +174,23 @@ export function notificationService(deps: {
     await tellOn(executor, shopperId, message, (choices) => NOTIFICATION_CHANNELS.filter((c) => choices[event][c]));
   }
 
-  /** As tell, with the channels picked from the shopper's choices by the caller (a digest of several events). */
+  /**
+   * As tell, with the channels picked from the shopper's choices by the caller (a digest of several
+   * events). `stored`: the settings read before the transaction `executor` is, as a caller that
+   * may hold one longer than the settings' cache lasts passes them: read within it on SQLite, they
+   * would wait for the connection the transaction holds, for ever.
+   */
   async function tellOn(
     executor: Kysely<Database>,
     shopperId: number,
     message: MailMessage | ((channel: NotificationChannel) => MailMessage | null),
     channelsFrom: (choices: Choices) => NotificationChannel[],
+    stored?: StoredSettings,
   ): Promise<number> {
     if (!messaging.email && !messaging.sms) return 0;
     const contact = await repository.contact(shopperId, executor);
     if (!contact) return 0;
-    const channels = channelsFrom(await choicesOf(shopperId, executor));
+    const channels = channelsFrom(await choicesOf(shopperId, executor, stored));
     let queued = 0;
     for (const channel of channels) {
       const recipient =
