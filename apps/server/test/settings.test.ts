@@ -3,10 +3,14 @@
  * /localize, PATCH /setting/interests, PATCH /setting/newsletters): what is saved, what is refused.
  */
 import { Account, LocalizeData, Preferences } from '@account/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../src/db/connection.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { NO_PUBLIC_PROVIDERS } from '../src/modules/settings/service.js';
+import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
 import { signedIn, signIn } from './support/sign-in.js';
-import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, freshDatabase, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -168,5 +172,34 @@ describe(`§7 PATCH /setting/interests and /setting/newsletters (${databaseKind}
     const anonymous = new TestBrowser(server.app);
     await anonymous.open();
     expect((await patch(anonymous, '/setting/interests', { InterestIds: [1] })).statusCode).toBe(401);
+  });
+});
+
+describe(`the settings' cache (${databaseKind})`, () => {
+  it('once out of date, answers the settings it has at once and reads them again in the background (a read inside a transaction never waits on the connection it holds)', async () => {
+    const database = await freshDatabase();
+    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+    const later = vi.spyOn(Date, 'now');
+    try {
+      await migrateToLatest(db);
+      const { settings, repositories } = buildDatabaseServices(db, NO_PUBLIC_PROVIDERS);
+      const before = (await settings.stored()).companyName;
+      await repositories.settings.putSetting('companyName', 'Renamed Outdoor');
+      const start = Date.now();
+      later.mockImplementation(() => start + 6_000);
+      // On SQLite the transaction holds the one connection: a read that waited on it would never end.
+      const inside = await db.kysely.transaction().execute(async (trx) => {
+        await trx.selectFrom('siteSettings').select('key').limit(1).execute();
+        const read = settings.stored().then((stored) => stored.companyName);
+        const stuck = new Promise((resolve) => setTimeout(resolve, 3_000, 'stuck'));
+        return Promise.race([read, stuck]);
+      });
+      expect(inside).toBe(before);
+      await vi.waitFor(async () => expect((await settings.stored()).companyName).toBe('Renamed Outdoor'));
+    } finally {
+      later.mockRestore();
+      await db.close();
+      await database.drop();
+    }
   });
 });

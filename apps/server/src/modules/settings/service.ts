@@ -14,7 +14,8 @@ import { StoredSettings } from './stored-settings.js';
 
 /**
  * Settings change rarely and are read on almost every call (feature checks), so they are cached
- * briefly. Several instances therefore see a change within this many milliseconds.
+ * briefly. Several instances therefore see a change within this many milliseconds (and the next
+ * read after it).
  */
 const CACHE_MS = 5_000;
 
@@ -105,6 +106,7 @@ function titlesByLanguage(
 
 export function settingsService(repository: SettingsRepository, providers: PublicProviders) {
   let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
+  let refreshing: Promise<Snapshot> | null = null;
   const pageOriginsOf = new WeakMap<Snapshot, readonly string[]>();
 
   async function load(): Promise<Snapshot> {
@@ -132,14 +134,35 @@ export function settingsService(repository: SettingsRepository, providers: Publi
     };
   }
 
+  /**
+   * The cached settings; once they are older than CACHE_MS they are read again in the background
+   * while the old ones are still answered. So a read never waits on the database once loaded:
+   * inside a transaction on SQLite, whose one connection the transaction holds, waiting would
+   * never end (a digest froze the server so when the cache ran out mid-round).
+   */
   function snapshot(): Promise<Snapshot> {
     const now = Date.now();
-    if (!cached || now - cached.at > CACHE_MS) {
+    if (!cached) {
       const pending = load();
       cached = { at: now, snapshot: pending };
       pending.catch(() => {
         if (cached?.snapshot === pending) cached = null;
       });
+      return pending;
+    }
+    if (now - cached.at > CACHE_MS && !refreshing) {
+      const pending = load();
+      refreshing = pending;
+      // Kept unless invalidate() came meanwhile; a failed read keeps the old ones, and the next read tries again.
+      const settle = (fresh: boolean) => {
+        if (refreshing !== pending) return;
+        if (fresh) cached = { at: Date.now(), snapshot: pending };
+        refreshing = null;
+      };
+      pending.then(
+        () => settle(true),
+        () => settle(false),
+      );
     }
     return cached.snapshot;
   }
@@ -149,6 +172,7 @@ export function settingsService(repository: SettingsRepository, providers: Publi
     /** Forgets the cache, after this instance changed settings itself. */
     invalidate(): void {
       cached = null;
+      refreshing = null;
     },
 
     async stored(): Promise<StoredSettings> {
