@@ -13,6 +13,7 @@
  * - mail_queue.channel: the notice queue carries text messages too; mail_outbox.headers keeps the
  *   headers a letterbox mail was sent with (List-Unsubscribe).
  */
+import { sql } from 'kysely';
 import { type AnyDb, flag, notNull, withId } from './schema-kit.js';
 
 export async function up(db: AnyDb): Promise<void> {
@@ -27,6 +28,14 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   await db.schema.alterTable('wishlist_items').addColumn('alert', 'integer', flag).execute();
+  // The fan-out reads a product's followers in shopper order, a batch at a time: without it each
+  // batch read every wishlist of the shop.
+  await db.schema
+    .createIndex('wishlist_items_alert_idx')
+    .on('wishlist_items')
+    .columns(['product_id', 'shopper_id'])
+    .where(sql.ref('alert'), '=', 1)
+    .execute();
   await db.schema.alterTable('shoppers').addColumn('wishlist_alerts', 'integer', flag).execute();
   await db.schema.alterTable('products').addColumn('shop_updated_at', 'text').execute();
 
