@@ -276,10 +276,23 @@ describe('issue 8: two instances on one PostgreSQL', () => {
       return db;
     };
     let key = '';
-    let instances: { name: string; job: AlertJob; claimedFor: number[] }[] = [];
+    /** Hooks around each claim, to hand the work from one instance to the other at a known point. */
+    interface Gates {
+      beforeClaim?: () => Promise<void>;
+      afterClaim?: (claimed: boolean) => Promise<void>;
+    }
+    let instances: { name: string; job: AlertJob; claimedFor: number[]; gates: Gates }[] = [];
 
     beforeAll(async () => {
       key = (await buildDatabaseServices(open()).apiKeys.create('alerts')).key;
+      // The shop's digest window (the demo's is 0): no digest is due until the rounds below look
+      // half an hour ahead, so the processes' own jobs send none meanwhile.
+      const windowSet = await fetch(`${a.url}${INTEGRATION_BASE}/settings`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ alertDigestMinutes: 30 }),
+      });
+      expect(windowSet.status, await windowSet.text()).toBe(200);
       instances = (['a', 'b'] as const).map((name) => {
         const services = buildDatabaseServices(open(), NO_PUBLIC_PROVIDERS, {
           accountUrl: `${a.url}/account`,
@@ -288,12 +301,15 @@ describe('issue 8: two instances on one PostgreSQL', () => {
         });
         const repository = services.repositories.notifications;
         const claimedFor: number[] = [];
+        const gates: Gates = {};
         const job = alertJob({
           repository: {
             ...repository,
             async claimAlerts(shopperId, now, leaseUntil) {
+              await gates.beforeClaim?.();
               const claimed = await repository.claimAlerts(shopperId, now, leaseUntil);
               if (claimed.length > 0) claimedFor.push(shopperId);
+              await gates.afterClaim?.(claimed.length > 0);
               return claimed;
             },
           },
@@ -302,7 +318,7 @@ describe('issue 8: two instances on one PostgreSQL', () => {
           accountUrl: `${a.url}/account`,
           pollIntervalMs: 60_000,
         });
-        return { name, job, claimedFor };
+        return { name, job, claimedFor, gates };
       });
     });
     afterAll(async () => {
@@ -404,9 +420,32 @@ describe('issue 8: two instances on one PostgreSQL', () => {
       await putProduct(product, 100);
       const emails = await wishingShoppers('alert-many-', 30, product);
       await putProduct(product, 80);
-      await bothDigest(product);
+      // Both take part, whatever the machine's speed: A starts once B holds a shopper, and B goes on
+      // once A holds one too. Every shopper after that goes to whichever instance asks first.
+      const [first, second] = instances;
+      if (!first || !second) throw new Error('two instances');
+      let bHolds = () => {};
+      let aHolds = () => {};
+      const bHeld = new Promise<void>((resolve) => (bHolds = resolve));
+      const aHeld = new Promise<void>((resolve) => (aHolds = resolve));
+      first.gates.beforeClaim = () => bHeld;
+      first.gates.afterClaim = async (claimed) => {
+        if (claimed) aHolds();
+      };
+      second.gates.afterClaim = async (claimed) => {
+        if (!claimed) return;
+        bHolds();
+        await aHeld;
+      };
+      try {
+        await bothDigest(product);
+      } finally {
+        for (const gates of [first.gates, second.gates]) {
+          delete gates.beforeClaim;
+          delete gates.afterClaim;
+        }
+      }
       expect([...(await alertMessages(emails)).values()]).toEqual(emails.map(() => 1));
-      // Both took part: neither did all the work while the other found nothing.
       for (const instance of instances) expect(instance.claimedFor.length, instance.name).toBeGreaterThan(0);
       const claimed = instances.flatMap((instance) => instance.claimedFor);
       expect(new Set(claimed).size).toBe(claimed.length);
