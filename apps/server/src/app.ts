@@ -95,7 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Loaded only when asked for: prom-client and its dependencies are about 80 modules to start.
   const metricsModule = config.metrics ? await import('./http/metrics.js') : null;
-  const metrics = metricsModule?.createMetrics() ?? null;
+  const metrics =
+    metricsModule && config.metrics
+      ? metricsModule.createMetrics(metricsModule.buildInfo(config.metrics.commit))
+      : null;
   const db = openDatabase({
     ...location,
     poolSize: config.databasePoolSize,
@@ -166,18 +169,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (metricsModule && metrics && config.metrics) {
     const { registerRequestMetrics, serveMetrics } = metricsModule;
     const { port, host } = config.metrics;
-    registerRequestMetrics(app, metrics, SESSION_COOKIE);
-    metrics.watch({
+    registerRequestMetrics(app, metrics, { sessionCookie: SESSION_COOKIE, oidcProviders: Object.keys(services.oidc) });
+    const depthSampler = metrics.watch({
       raw: db.raw,
       pendingDeliveries: () => services.webhooks.pendingCount(),
       pendingMails: () => services.mail.pendingCount(),
       storage: db.storage,
+      log: app.log,
     });
     let metricsServer: Server | null = null;
     app.addHook('onReady', async () => {
+      depthSampler.start();
       metricsServer = await serveMetrics(metrics, port, host);
     });
     app.addHook('onClose', async () => {
+      await depthSampler.stop();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     });
   }

@@ -3,9 +3,11 @@
  * by route and status, sign-ins by provider and result, the webhook outbox, the background jobs'
  * looks, the database pool (PostgreSQL) and the process.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FreezingProxy } from './support/freezing-proxy.js';
 import { signedIn } from './support/sign-in.js';
-import { api, databaseKind, freePort, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, freePort, freshDatabase, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 let metricsUrl: string;
@@ -13,17 +15,25 @@ let metricsUrl: string;
 beforeAll(async () => {
   const port = await freePort();
   metricsUrl = `http://127.0.0.1:${port}/metrics`;
-  server = await startServer({ env: { METRICS_PORT: String(port) } });
+  server = await startServer({ env: { METRICS_PORT: String(port), BUILD_COMMIT: '0123abc' } });
 });
 afterAll(async () => {
   await server?.close();
 });
 
-const scrape = async () => {
-  const response = await fetch(metricsUrl);
+const scrape = async (url = metricsUrl) => {
+  const response = await fetch(url);
   expect(response.status).toBe(200);
   return response.text();
 };
+/** The series (name and labels) of one metric family in a scrape. */
+const seriesOf = (text: string, name: string) =>
+  new Set(
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+      .map((line) => line.slice(0, line.lastIndexOf(' '))),
+  );
 const seriesValue = (text: string, series: string) => {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
@@ -69,4 +79,69 @@ describe(`operate: Prometheus metrics on METRICS_PORT (${databaseKind})`, () => 
     // Under /account every other path is the web app's page, never the metrics.
     expect(await (await fetch(`${server.baseUrl}/account/metrics`)).text()).not.toContain('process_cpu');
   });
+
+  it('labels take the route template and configured providers only: made-up callback paths add no series', async () => {
+    const callback = (provider: string) =>
+      fetch(`${server.baseUrl}${api(`/login/oidc/callback/${provider}`)}?state=x&code=y`);
+    const made = () => Array.from({ length: 10 }, () => randomBytes(6).toString('hex'));
+    const families = ['account_http_request_duration_seconds_count', 'account_sign_ins_total'];
+    const first = made();
+    for (const provider of first) await callback(provider);
+    const before = await scrape();
+    const second = made();
+    for (const provider of second) await callback(provider);
+    const after = await scrape();
+    for (const family of families) expect(seriesOf(after, family), family).toEqual(seriesOf(before, family));
+    for (const provider of [...first, ...second]) expect(after).not.toContain(provider);
+    expect(seriesValue(after, 'account_sign_ins_total{provider="other",result="failure"}')).toBeGreaterThanOrEqual(20);
+  });
+
+  it('names the build: version, commit and Node version, value 1', async () => {
+    const text = await scrape();
+    expect(seriesValue(text, `account_build_info{version="0.1.0",commit="0123abc",node="${process.version}"}`)).toBe(1);
+  });
+
+  it.runIf(databaseKind === 'postgres')(
+    'with the database down the scrape still answers: the last sampled queue depths, their age, and the 503s',
+    async () => {
+      const database = await freshDatabase();
+      const target = new URL(database.env.DATABASE_URL ?? '');
+      const proxy = await FreezingProxy.start({ host: target.hostname, port: Number(target.port) });
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}/metrics`;
+      const down = await startServer({
+        demo: false,
+        env: {
+          METRICS_PORT: String(port),
+          DATABASE_URL: proxy.urlFor(target.href),
+          DATABASE_STATEMENT_TIMEOUT_MS: '300',
+        },
+      });
+      try {
+        const sampled = 'account_job_looks_total{job="queue depth sample",outcome="done"}';
+        await expect.poll(async () => seriesValue(await scrape(url), sampled)).toBeGreaterThanOrEqual(1);
+        const before = await scrape(url);
+
+        proxy.freeze();
+        const ready = await fetch(`${down.baseUrl}/account/api/ready`);
+        expect(ready.status).toBe(503);
+        const response = await fetch(url);
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        for (const depth of ['account_webhook_outbox_pending', 'account_mail_queue_pending']) {
+          expect(seriesValue(text, depth), depth).toBe(seriesValue(before, depth));
+        }
+        expect(seriesValue(text, 'account_queue_depths_sampled_age_seconds')).toBeGreaterThanOrEqual(0);
+        const unavailable =
+          'account_http_request_duration_seconds_count{method="GET",route="/account/api/ready",status="503"}';
+        expect(seriesValue(text, unavailable)).toBe(1);
+      } finally {
+        proxy.thaw();
+        await down.close();
+        await proxy.close();
+        await database.drop();
+      }
+    },
+  );
 });
+
