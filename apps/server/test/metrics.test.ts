@@ -4,7 +4,9 @@
  * looks, the database pool (PostgreSQL) and the process.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { FreezingProxy } from './support/freezing-proxy.js';
 import { signedIn } from './support/sign-in.js';
 import { api, databaseKind, freePort, freshDatabase, startServer, type TestServer } from './support/test-app.js';
@@ -145,3 +147,86 @@ describe(`operate: Prometheus metrics on METRICS_PORT (${databaseKind})`, () => 
   );
 });
 
+const deploy = (file: string) => readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8');
+
+/** PromQL's words that are neither metrics nor followed by a bracket. */
+const PROMQL_WORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan']);
+
+/** The metric names a PromQL expression reads (a small lexer: strings, matchers, ranges and groupings dropped). */
+function metricNames(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')
+    .replace(/\$\{?\w+\}?/g, '')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '');
+  return [...bare.matchAll(/(?<![\w.])([a-zA-Z_:][\w:]*)(?![\w:]|\s*\()/g)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !PROMQL_WORDS.has(name.toLowerCase()));
+}
+
+/** Every metric name a scrape can hold: its families, with a histogram's series. */
+function exportedNames(text: string): Set<string> {
+  const names = new Set(['up']); // Prometheus's own, per target
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    if (!name) continue;
+    names.add(name);
+    if (type === 'histogram') for (const part of ['_bucket', '_sum', '_count']) names.add(`${name}${part}`);
+    if (type === 'summary') for (const part of ['_sum', '_count']) names.add(`${name}${part}`);
+  }
+  return names;
+}
+
+/** Metrics only one kind of database has: the other's server cannot show them. */
+const DATABASE_ONLY: Record<string, string> = {
+  account_db_pool_connections: 'postgres',
+  account_db_storage_writable: 'sqlite',
+};
+
+const unknownNames = (exprs: string[], exported: Set<string>) =>
+  [...new Set(exprs.flatMap(metricNames))].filter(
+    (name) => !exported.has(name) && (DATABASE_ONLY[name] ?? databaseKind) === databaseKind,
+  );
+
+describe(`operate: what operators load names only metrics the server exports (${databaseKind})`, () => {
+  it('the lexer finds the metrics of an expression, and only those', () => {
+    expect(
+      metricNames(
+        'sum by (instance, le) (rate(a_total{status=~"5..",x="y"}[5m])) / ignoring(x) b > 0.25 unless on(job) c offset 5m',
+      ),
+    ).toEqual(['a_total', 'b', 'c']);
+  });
+
+  it('deploy/prometheus/alerts.yml: every rule has a name, a summary, and an expr of exported metrics', async () => {
+    const rules = parse(deploy('prometheus/alerts.yml')) as {
+      groups: { name: string; rules: { alert?: string; expr: string; annotations?: { summary?: string } }[] }[];
+    };
+    const all = rules.groups.flatMap((group) => group.rules);
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    for (const rule of all) {
+      expect(rule.alert, rule.expr).toMatch(/^AccountArea\w+$/);
+      expect(rule.annotations?.summary, rule.alert).toBeTruthy();
+      expect(metricNames(rule.expr).length, rule.alert).toBeGreaterThan(0);
+    }
+    expect(
+      unknownNames(
+        all.map((rule) => rule.expr),
+        exportedNames(await scrape()),
+      ),
+    ).toEqual([]);
+  });
+
+  it('deploy/grafana/dashboard.json: every query names exported metrics', async () => {
+    const dashboard = JSON.parse(deploy('grafana/dashboard.json')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+      templating: { list: { definition?: string }[] };
+    };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    // A variable's `label_values(metric, label)`: its first argument is the metric.
+    const variables = dashboard.templating.list.flatMap(({ definition }) =>
+      definition ? [...definition.matchAll(/label_values\((\w+)/g)].map((match) => match[1] ?? '') : [],
+    );
+    expect(exprs.length).toBeGreaterThanOrEqual(10);
+    expect(unknownNames([...exprs, ...variables], exportedNames(await scrape()))).toEqual([]);
+  });
+});
