@@ -75,6 +75,13 @@ export interface BuildOptions {
   onStatement?: (sql: string) => void;
   /** Sees every route as it is registered (the test that the routes are exactly the contract's table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Aborted by a signal during start-up (main.ts): building stops at its next step with StartupStopped. */
+  stop?: AbortSignal;
+}
+
+/** Start-up was stopped by a signal; whatever it had opened is closed. */
+export class StartupStopped extends Error {
+  override name = 'StartupStopped';
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,15 +91,20 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const stopIfAsked = () => {
+    if (options.stop?.aborted) throw new StartupStopped();
+  };
   // Migrations run on a connection of their own, free of the statement timeout: on a big database
   // building an index may rightly take minutes.
   const setup = openDatabase({ ...location, poolSize: 1 });
   try {
     await migrateToLatest(setup);
+    stopIfAsked();
     if (config.demo) await seedDemo(setup.kysely, { publicUrl: config.publicUrl });
   } finally {
     await setup.close();
   }
+  stopIfAsked();
   // Loaded only when asked for: prom-client and its dependencies are about 80 modules to start.
   const metricsModule = config.metrics ? await import('./http/metrics.js') : null;
   const metrics =
@@ -355,5 +367,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.close();
   });
 
+  if (options.stop?.aborted) {
+    await app.close();
+    throw new StartupStopped();
+  }
   return app;
 }
