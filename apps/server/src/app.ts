@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES } from '@account/contract';
@@ -134,6 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request (headers and body, at most bodyLimit) must arrive within a minute: a client that
+    // sends a byte a second cannot hold a connection for longer (Fastify's default is no limit).
+    // Node checks it every 30 s, so it ends one within 60–90 s.
+    requestTimeout: 60_000,
     logController: new OneLinePerRequest(),
     return503OnClosing: true,
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
@@ -150,6 +155,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A kept-alive connection ends after this answer: closing the listener ends only the idle
     // ones, so a busy one would otherwise stay open, and the process with it, until keep-alive ran out.
     if (draining) reply.header('connection', 'close');
+  });
+
+  // Requests whose body is still arriving. Closing waits for every request under way, and one
+  // whose client sends a byte a second would hold the shutdown until its forced exit; none of
+  // these has reached its handler yet, so they are cut when closing begins.
+  const receiving = new Set<Socket>();
+  const watched = new WeakSet<Socket>();
+  // Callback hooks: on every request, a promise each would cost more than the work.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { socket } = request.raw;
+    receiving.add(socket);
+    if (!watched.has(socket)) {
+      watched.add(socket);
+      socket.once('close', () => receiving.delete(socket));
+    }
+    done();
+  });
+  // After the body is parsed (a request without one passes at once), and after an early answer.
+  const received = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    receiving.delete(request.raw.socket);
+    done();
+  };
+  app.addHook('preValidation', received);
+  app.addHook('onResponse', received);
+  app.addHook('preClose', async () => {
+    if (receiving.size > 0)
+      app.log.warn({ requests: receiving.size }, 'closing: cutting requests still sending their body');
+    for (const socket of receiving) socket.destroy();
   });
 
   const fetch = options.fetch ?? globalThis.fetch;

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -11,7 +12,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DatabaseOpenError } from '../src/db/connection.js';
 import { MigrationError } from '../src/db/migrate.js';
-import { databaseIndependent, databaseKind, freePort, freshDatabase } from './support/test-app.js';
+import { DEMO_IDP_PATH } from '../src/demo/identity-provider.js';
+import { databaseIndependent, databaseKind, freePort, freshDatabase, startServer } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const secret = randomBytes(32).toString('hex');
@@ -219,6 +221,35 @@ describe.runIf(databaseIndependent)('Signals from the first line (a container wi
     } finally {
       child.kill('SIGKILL');
       await database.drop();
+    }
+  });
+});
+
+describe.runIf(databaseIndependent)('A slow client cannot hold a shutdown', () => {
+  it('a request whose body comes a byte a second is cut when closing begins: close ends well within the forced exit', async () => {
+    const server = await startServer();
+    const client = net.connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+    let drip: ReturnType<typeof setInterval> | undefined;
+    try {
+      await new Promise<void>((resolve) => client.once('connect', resolve));
+      const closedByServer = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      client.on('error', () => {});
+      // Its headers are parsed and its body is arriving before closing begins.
+      const requested = new Promise((resolve) => server.app.server.once('request', resolve));
+      client.write(
+        `POST ${DEMO_IDP_PATH}/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\na`,
+      );
+      drip = setInterval(() => client.write('a'), 1000);
+      await requested;
+      const started = performance.now();
+      const closing = server.close();
+      const bound = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 8000).unref());
+      expect(await Promise.race([closing.then(() => 'closed' as const), bound])).toBe('closed');
+      expect(performance.now() - started).toBeLessThan(5000);
+      await closedByServer;
+    } finally {
+      clearInterval(drip);
+      client.destroy();
     }
   });
 });
