@@ -7,6 +7,7 @@
  * during start-up stops it at its next step (a migration under way finishes: on SQLite Kysely runs
  * them outside a transaction), closes the database and exits with code 0.
  */
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 
@@ -19,7 +20,9 @@ function earlyLog(level: 30 | 50, msg: string, details: object = {}): void {
     process.env.LOG_LEVEL?.trim() === 'silent' ||
     (level === 30 && /^(fatal|error|warn)$/.test(process.env.LOG_LEVEL?.trim() ?? ''));
   if (!quiet)
-    process.stdout.write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, ...details, msg })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ level, time: Date.now(), pid: process.pid, hostname: hostname(), ...details, msg })}\n`,
+    );
 }
 
 const startup = new AbortController();
