@@ -198,6 +198,7 @@ describe(`operate: what operators load names only metrics the server exports (${
   });
 
   it('deploy/prometheus/alerts.yml: every rule has a name, a summary, and an expr of exported metrics', async () => {
+    // The shape Prometheus reads; a file that differs fails the checks below.
     const rules = parse(deploy('prometheus/alerts.yml')) as {
       groups: { name: string; rules: { alert?: string; expr: string; annotations?: { summary?: string } }[] }[];
     };
@@ -217,6 +218,7 @@ describe(`operate: what operators load names only metrics the server exports (${
   });
 
   it('deploy/grafana/dashboard.json: every query names exported metrics', async () => {
+    // The parts of Grafana's dashboard model the check reads.
     const dashboard = JSON.parse(deploy('grafana/dashboard.json')) as {
       panels: { title: string; targets: { expr: string }[] }[];
       templating: { list: { definition?: string }[] };

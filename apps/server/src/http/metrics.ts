@@ -43,8 +43,9 @@ export interface BuildInfo {
 /** The server's package version (apps/server/package.json, two levels up from src/http and dist/http alike). */
 function packageVersion(): string {
   const json: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  const version = (json as { version?: unknown }).version;
-  return typeof version === 'string' ? version : 'unknown';
+  return typeof json === 'object' && json !== null && 'version' in json && typeof json.version === 'string'
+    ? json.version
+    : 'unknown';
 }
 
 export function buildInfo(commit: string | null): BuildInfo {
