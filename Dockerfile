@@ -23,10 +23,19 @@ COPY . .
 RUN node scripts/package.mjs /bundle --reuse-native=node_modules
 
 FROM node:${NODE_VERSION}-bookworm-slim
+# tini as PID 1: it passes SIGTERM on to Node and reaps zombies, so the image stops properly
+# under `docker run` and Kubernetes as under compose's `init: true` (the server also handles
+# signals from its first line: main.ts).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
+# The commit shown by the account_build_info metric: docker build --build-arg BUILD_COMMIT="$(git rev-parse HEAD)" .
+ARG BUILD_COMMIT=""
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    BUILD_COMMIT=${BUILD_COMMIT}
 WORKDIR /app
 # Owned by root: the server's own user cannot change its code.
 COPY --from=build /bundle ./
@@ -41,4 +50,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/account/api/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains (SHUTDOWN_DRAIN_MS, default 5 s) before stopping: give it a stop timeout above that.
 STOPSIGNAL SIGTERM
+ENTRYPOINT ["tini", "--"]
 CMD ["node", "apps/server/dist/main.js"]

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEATURES } from '@account/contract';
@@ -75,6 +76,13 @@ export interface BuildOptions {
   onStatement?: (sql: string) => void;
   /** Sees every route as it is registered (the test that the routes are exactly the contract's table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Aborted by a signal during start-up (main.ts): building stops at its next step with StartupStopped. */
+  stop?: AbortSignal;
+}
+
+/** Start-up was stopped by a signal; whatever it had opened is closed. */
+export class StartupStopped extends Error {
+  override name = 'StartupStopped';
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,19 +92,27 @@ const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const stopIfAsked = () => {
+    if (options.stop?.aborted) throw new StartupStopped();
+  };
   // Migrations run on a connection of their own, free of the statement timeout: on a big database
   // building an index may rightly take minutes.
   const setup = openDatabase({ ...location, poolSize: 1 });
   let newer: string[];
   try {
     ({ newer } = await migrateToLatest(setup));
+    stopIfAsked();
     if (config.demo) await seedDemo(setup.kysely, { publicUrl: config.publicUrl });
   } finally {
     await setup.close();
   }
+  stopIfAsked();
   // Loaded only when asked for: prom-client and its dependencies are about 80 modules to start.
   const metricsModule = config.metrics ? await import('./http/metrics.js') : null;
-  const metrics = metricsModule?.createMetrics() ?? null;
+  const metrics =
+    metricsModule && config.metrics
+      ? metricsModule.createMetrics(metricsModule.buildInfo(config.metrics.commit))
+      : null;
   const db = openDatabase({
     ...location,
     poolSize: config.databasePoolSize,
@@ -124,6 +140,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request (headers and body, at most bodyLimit) must arrive within a minute: a client that
+    // sends a byte a second cannot hold a connection for longer (Fastify's default is no limit).
+    // Node checks it every 30 s, so it ends one within 60–90 s.
+    requestTimeout: 60_000,
     logController: new OneLinePerRequest(),
     return503OnClosing: true,
     rewriteUrl: (request) => normalizeRequestTarget(request.url ?? '/'),
@@ -141,6 +161,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A kept-alive connection ends after this answer: closing the listener ends only the idle
     // ones, so a busy one would otherwise stay open, and the process with it, until keep-alive ran out.
     if (draining) reply.header('connection', 'close');
+  });
+
+  // Requests whose body is still arriving. Closing waits for every request under way, and one
+  // whose client sends a byte a second would hold the shutdown until its forced exit; none of
+  // these has reached its handler yet, so they are cut when closing begins.
+  const receiving = new Set<Socket>();
+  const watched = new WeakSet<Socket>();
+  // Callback hooks: on every request, a promise each would cost more than the work.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { socket } = request.raw;
+    receiving.add(socket);
+    if (!watched.has(socket)) {
+      watched.add(socket);
+      socket.once('close', () => receiving.delete(socket));
+    }
+    done();
+  });
+  // After the body is parsed (a request without one passes at once), and after an early answer.
+  const received = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    receiving.delete(request.raw.socket);
+    done();
+  };
+  app.addHook('preValidation', received);
+  app.addHook('onResponse', received);
+  app.addHook('preClose', async () => {
+    if (receiving.size > 0)
+      app.log.warn({ requests: receiving.size }, 'closing: cutting requests still sending their body');
+    for (const socket of receiving) socket.destroy();
   });
 
   const fetch = options.fetch ?? globalThis.fetch;
@@ -172,18 +220,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (metricsModule && metrics && config.metrics) {
     const { registerRequestMetrics, serveMetrics } = metricsModule;
     const { port, host } = config.metrics;
-    registerRequestMetrics(app, metrics, SESSION_COOKIE);
-    metrics.watch({
+    registerRequestMetrics(app, metrics, { sessionCookie: SESSION_COOKIE, oidcProviders: Object.keys(services.oidc) });
+    const depthSampler = metrics.watch({
       raw: db.raw,
       pendingDeliveries: () => services.webhooks.pendingCount(),
       pendingMails: () => services.mail.pendingCount(),
       storage: db.storage,
+      log: app.log,
     });
     let metricsServer: Server | null = null;
     app.addHook('onReady', async () => {
+      depthSampler.start();
       metricsServer = await serveMetrics(metrics, port, host);
     });
     app.addHook('onClose', async () => {
+      await depthSampler.stop();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     });
   }
@@ -355,5 +406,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.close();
   });
 
+  if (options.stop?.aborted) {
+    await app.close();
+    throw new StartupStopped();
+  }
   return app;
 }

@@ -196,6 +196,8 @@ const Env = z.object({
   SHUTDOWN_DRAIN_MS: int(5000, 0, 600_000),
   METRICS_PORT: int(0, 0, 65535),
   METRICS_HOST: optionalText.default('127.0.0.1'),
+  // Set by the image build (Dockerfile: --build-arg BUILD_COMMIT=...); the bundle holds no .git.
+  BUILD_COMMIT: optionalText,
   WEBHOOK_DELIVERY: bool(true),
   WEBHOOK_POLL_INTERVAL_MS: int(1000, 50, 600_000),
   WEBHOOK_TIMEOUT_MS: int(10_000, 100, 120_000),
@@ -409,7 +411,7 @@ export interface Config {
   /** After SIGTERM: how long readiness says 503 while requests are still served, before the listener closes. */
   shutdownDrainMs: number;
   /** Prometheus metrics on a port of their own (METRICS_PORT; 0 = none). */
-  metrics: { port: number; host: string } | null;
+  metrics: { port: number; host: string; commit: string | null } | null;
   sms: SmsConfig;
   mail: MailConfig;
   phoneVerification: CodeRules;
@@ -698,7 +700,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logShortClientAddresses: e.LOG_SHORT_CLIENT_ADDRESSES ?? e.NODE_ENV === 'production',
     checkResponses: e.NODE_ENV !== 'production',
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
-    metrics: e.METRICS_PORT > 0 ? { port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
+    metrics: e.METRICS_PORT > 0 ? { port: e.METRICS_PORT, host: e.METRICS_HOST, commit: e.BUILD_COMMIT ?? null } : null,
     trustProxy: e.TRUST_PROXY,
     recentSignInSeconds: e.RECENT_SIGN_IN,
     redirectAllowList: parseOrigins(e.REDIRECT_ALLOWLIST),

@@ -1,29 +1,54 @@
-/** Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT. */
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { DatabaseOpenError } from './db/connection.js';
-import { MigrationError } from './db/migrate.js';
+/**
+ * Reads the configuration, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ *
+ * The signal handlers come first, before the app's modules are even loaded: as PID 1 in a
+ * container (`docker run` without --init, Kubernetes) Node ignores a signal it has no handler for,
+ * so a stop during start-up or migrations would wait for the orchestrator's SIGKILL. A signal
+ * during start-up stops it at its next step (a migration under way finishes: on SQLite Kysely runs
+ * them outside a transaction), closes the database and exits with code 0.
+ */
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
 
 /** Time to finish in-flight requests and webhook deliveries once draining is over; a delivery may take its whole timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function main(): Promise<void> {
-  const startedAt = performance.now();
-  const config = loadConfig();
-  const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    {
-      database: app.db.kind,
-      location: app.db.location,
-      demo: config.demo,
-      startupMs: Math.round(performance.now() - startedAt),
-    },
-    `Account area ready at ${config.publicUrl}/account`,
-  );
+/** A JSON log line in the app logger's shape (pino: 30 info, 50 error), for before that logger exists. */
+function earlyLog(level: 30 | 50, msg: string, details: object = {}): void {
+  const quiet =
+    process.env.LOG_LEVEL?.trim() === 'silent' ||
+    (level === 30 && /^(fatal|error|warn)$/.test(process.env.LOG_LEVEL?.trim() ?? ''));
+  if (!quiet)
+    process.stdout.write(
+      `${JSON.stringify({ level, time: Date.now(), pid: process.pid, hostname: hostname(), ...details, msg })}\n`,
+    );
+}
 
+const startup = new AbortController();
+/** Set once the app listens: from then on a signal drains and stops it. */
+let stopRunning: ((signal: NodeJS.Signals) => void) | null = null;
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopRunning) {
+    stopRunning(signal);
+    return;
+  }
+  if (startup.signal.aborted) return;
+  earlyLog(30, `${signal} during start-up: stopping start-up`, { signal });
+  startup.abort(signal);
+  // Start-up stops at its next step; one waiting long (a migration lock another instance holds) is cut short.
+  setTimeout(() => {
+    earlyLog(50, 'start-up did not stop in time', { signal, afterMs: SHUTDOWN_GRACE_MS });
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+}
+process.on('SIGTERM', onSignal);
+process.on('SIGINT', onSignal);
+
+function stopWhenAsked(app: FastifyInstance, config: Config): (signal: NodeJS.Signals) => void {
   let closing = false;
-  const shutdown = (signal: string) => {
+  return (signal) => {
     if (closing) return;
     closing = true;
     // SIGTERM (an orchestrator, a rolling deploy): readiness turns 503 at once, requests are served
@@ -56,11 +81,43 @@ async function main(): Promise<void> {
       );
     }, drainMs);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  // Loaded after the handlers are in place: loading is most of a start (README: Sizing).
+  const { buildApp, StartupStopped } = await import('./app.js');
+  const { loadConfig } = await import('./config.js');
+  const config = loadConfig();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { stop: startup.signal });
+    await app.listen({ port: config.port, host: config.host });
+    if (startup.signal.aborted) {
+      await app.close();
+      throw new StartupStopped();
+    }
+  } catch (error) {
+    if (!(error instanceof StartupStopped)) throw error;
+    earlyLog(30, 'start-up stopped; the database is closed', { signal: startup.signal.reason });
+    process.exit(0);
+  }
+  stopRunning = stopWhenAsked(app, config);
+  app.log.info(
+    {
+      database: app.db.kind,
+      location: app.db.location,
+      demo: config.demo,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `Account area ready at ${config.publicUrl}/account`,
+  );
+}
+
+main().catch(async (error: unknown) => {
+  const { ConfigError } = await import('./config.js');
+  const { DatabaseOpenError } = await import('./db/connection.js');
+  const { MigrationError } = await import('./db/migrate.js');
   if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof MigrationError) {
     console.error(`\nThe account area cannot start.\n${error.message}\n`);
   } else {

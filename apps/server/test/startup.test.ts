@@ -1,17 +1,20 @@
 /** Startup failures are readable (issue: bad configuration and a broken database path fail fast). */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DatabaseOpenError } from '../src/db/connection.js';
 import { MigrationError } from '../src/db/migrate.js';
+import { DEMO_IDP_PATH } from '../src/demo/identity-provider.js';
 import { migratedByNewerRelease } from './support/newer-release.js';
-import { databaseIndependent, databaseKind, freshDatabase } from './support/test-app.js';
+import { databaseIndependent, databaseKind, freePort, freshDatabase, startServer } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const secret = randomBytes(32).toString('hex');
@@ -197,6 +200,93 @@ describe.runIf(databaseIndependent)('Graceful shutdown', () => {
     expect(output).toContain('shutting down: draining');
     expect(output).toContain('"msg":"stopped"');
     await database.drop();
+  });
+});
+
+describe.runIf(databaseIndependent)('Signals from the first line (a container without an init: Node is PID 1)', () => {
+  it('a SIGTERM while migrating stops start-up promptly: exit code 0, a log line saying so, and a database that opens whole', async () => {
+    const database = await freshDatabase();
+    const dataDir = database.env.DATA_DIR ?? '';
+    const file = path.join(dataDir, 'account.db');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          SESSION_SECRET: secret,
+          PORT: String(await freePort()),
+          DEMO: 'true',
+          DATA_DIR: dataDir,
+        },
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      // The database file appears as start-up opens it to migrate (a fresh database: all migrations, then the demo shop).
+      await expect.poll(() => existsSync(file), { timeout: 15_000, interval: 5 }).toBe(true);
+      const signalled = performance.now();
+      child.kill('SIGTERM');
+      const { code, signal } = await exited;
+      expect({ code, signal }, output).toEqual({ code: 0, signal: null });
+      expect(performance.now() - signalled).toBeLessThan(5000);
+      expect(output).toContain('SIGTERM during start-up: stopping start-up');
+      expect(output).toContain('start-up stopped; the database is closed');
+      expect(output).not.toContain('Account area ready');
+      const opened = new SQLite(file);
+      expect(opened.pragma('integrity_check', { simple: true })).toBe('ok');
+      opened.close();
+      // The next start finishes what was stopped.
+      const app = await buildApp(
+        loadConfig({ SESSION_SECRET: secret, DEMO: 'true', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+        {
+          logger: false,
+        },
+      );
+      await app.close();
+    } finally {
+      child.kill('SIGKILL');
+      await database.drop();
+    }
+  });
+});
+
+describe.runIf(databaseIndependent)('A slow client cannot hold a shutdown', () => {
+  it('a request whose body comes a byte a second is cut when closing begins: close ends well within the forced exit', async () => {
+    const server = await startServer();
+    const client = net.connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+    let drip: ReturnType<typeof setInterval> | undefined;
+    try {
+      await new Promise<void>((resolve) => client.once('connect', resolve));
+      const closedByServer = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      client.on('error', () => {});
+      // Its headers are parsed and its body is arriving before closing begins.
+      const requested = new Promise((resolve) => server.app.server.once('request', resolve));
+      client.write(
+        `POST ${DEMO_IDP_PATH}/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\na`,
+      );
+      drip = setInterval(() => client.write('a'), 1000);
+      await requested;
+      const started = performance.now();
+      const closing = server.close();
+      const bound = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), 8000).unref());
+      expect(await Promise.race([closing.then(() => 'closed' as const), bound])).toBe('closed');
+      expect(performance.now() - started).toBeLessThan(5000);
+      await closedByServer;
+    } finally {
+      clearInterval(drip);
+      client.destroy();
+    }
   });
 });
 

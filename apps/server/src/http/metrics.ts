@@ -3,15 +3,23 @@
  * they never reach the public router: requests by route and status with their durations, sign-ins
  * by provider and result, SMS and mail sends, the mail queue's depth, webhook deliveries and the
  * outbox's depth, the background jobs' looks, database query errors, (PostgreSQL) pool use and
- * (SQLite) whether writes can be stored, and the process's own metrics.
+ * (SQLite) whether writes can be stored, the build, and the process's own metrics.
+ *
+ * A scrape never touches the database: while it is down the scrape must still answer, with the
+ * 503s that report the outage. The queue depths are sampled in the background and exported with
+ * their age.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { API_BASE, OIDC_CALLBACK_PATH, STEAM_CALLBACK_PATH } from '@account/contract';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RawDriver } from '../db/connection.js';
 import type { SqliteStorage } from '../db/storage.js';
-import type { LookOutcome } from '../jobs/polling-job.js';
+import { type LookOutcome, type PollingJob, pollingJob } from '../jobs/polling-job.js';
+
+/** How often the queue depths are read: Prometheus's usual scrape interval. */
+export const DEPTH_SAMPLE_INTERVAL_MS = 15_000;
 
 export interface MetricsSources {
   raw: RawDriver;
@@ -21,11 +29,38 @@ export interface MetricsSources {
   pendingMails(): Promise<number>;
   /** SQLite: whether writes can be stored (db/storage.ts). */
   storage?: SqliteStorage | null;
+  /** Where a failed sample is logged (`queue depth sample failed`). */
+  log?: { warn(details: object, message: string): void };
 }
 
-export function createMetrics() {
+/** What the build-info metric says: the server's version, the commit it was built from, and Node's. */
+export interface BuildInfo {
+  version: string;
+  commit: string;
+  node: string;
+}
+
+/** The server's package version (apps/server/package.json, two levels up from src/http and dist/http alike). */
+function packageVersion(): string {
+  const json: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return typeof json === 'object' && json !== null && 'version' in json && typeof json.version === 'string'
+    ? json.version
+    : 'unknown';
+}
+
+export function buildInfo(commit: string | null): BuildInfo {
+  return { version: packageVersion(), commit: commit ?? 'unknown', node: process.version };
+}
+
+export function createMetrics(build: BuildInfo) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'account_build_info',
+    help: 'Always 1; its labels name the running build: version, commit (BUILD_COMMIT) and Node version',
+    labelNames: ['version', 'commit', 'node'] as const,
+    registers: [registry],
+  }).set({ ...build }, 1);
   const requests = new Histogram({
     name: 'account_http_request_duration_seconds',
     help: 'HTTP requests by method, route and status, and how long they took',
@@ -78,8 +113,11 @@ export function createMetrics() {
     queryError: () => queryErrors.inc(),
     request: (labels: { method: string; route: string; status: number }, seconds: number) =>
       requests.observe({ ...labels, status: String(labels.status) }, seconds),
-    /** Gauges read when scraped: the database pool, the webhook outbox and the mail queue. */
-    watch(sources: MetricsSources): void {
+    /**
+     * The database's gauges: the pool and storage read from memory when scraped; the webhook outbox
+     * and the mail queue from the job returned, which samples them (start it, and stop it on close).
+     */
+    watch(sources: MetricsSources): PollingJob {
       const { raw } = sources;
       if (raw.kind === 'postgres') {
         new Gauge({
@@ -105,21 +143,38 @@ export function createMetrics() {
           },
         });
       }
-      new Gauge({
+      const outbox = new Gauge({
         name: 'account_webhook_outbox_pending',
-        help: 'Webhook deliveries waiting to go out',
+        help: 'Webhook deliveries waiting to go out, as last sampled (account_queue_depths_sampled_age_seconds)',
         registers: [registry],
-        async collect() {
-          this.set(await sources.pendingDeliveries());
+      });
+      const mailQueue = new Gauge({
+        name: 'account_mail_queue_pending',
+        help: 'Security notices waiting to be sent, as last sampled (account_queue_depths_sampled_age_seconds)',
+        registers: [registry],
+      });
+      // Until the first sample the depths read 0, and the age counts from the start.
+      let sampledAt = performance.now();
+      new Gauge({
+        name: 'account_queue_depths_sampled_age_seconds',
+        help: 'Seconds since the queue depths were last read from the database (they go stale while it is down)',
+        registers: [registry],
+        collect() {
+          this.set((performance.now() - sampledAt) / 1000);
         },
       });
-      new Gauge({
-        name: 'account_mail_queue_pending',
-        help: 'Security notices waiting to be sent',
-        registers: [registry],
-        async collect() {
-          this.set(await sources.pendingMails());
+      return pollingJob({
+        name: 'queue depth sample',
+        look: async () => {
+          const [deliveries, mails] = await Promise.all([sources.pendingDeliveries(), sources.pendingMails()]);
+          outbox.set(deliveries);
+          mailQueue.set(mails);
+          sampledAt = performance.now();
+          return false;
         },
+        intervalMs: DEPTH_SAMPLE_INTERVAL_MS,
+        ...(sources.log && { log: sources.log }),
+        onLook: (job, outcome) => jobLooks.inc({ job, outcome }),
       });
     },
   };
@@ -140,13 +195,25 @@ const SIGN_IN_ROUTES = new Map<string, string | null>([
   [`${API_BASE}${STEAM_CALLBACK_PATH}`, 'steam'],
 ]);
 
-/** Times every request; a sign-in call counts as a success when it started a session. */
-export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics, sessionCookie: string): void {
+/**
+ * Times every request; a sign-in call counts as a success when it started a session. Labels take
+ * only bounded values, or every new path a client makes up would be a new series: the route's
+ * template (never the path), and a callback's provider only when it is one of `oidcProviders`
+ * (else `other`).
+ */
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  options: { sessionCookie: string; oidcProviders: readonly string[] },
+): void {
+  const { sessionCookie } = options;
+  const oidcProviders = new Set(options.oidcProviders);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.request({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (!SIGN_IN_ROUTES.has(route)) return;
-    const provider = SIGN_IN_ROUTES.get(route) ?? (request.params as { provider?: string }).provider ?? 'unknown';
+    const named = (request.params as { provider?: string }).provider;
+    const provider = SIGN_IN_ROUTES.get(route) ?? (named !== undefined && oidcProviders.has(named) ? named : 'other');
     const cookies = [reply.getHeader('set-cookie') ?? []].flat().map(String);
     const started = cookies.some(
       (cookie) => cookie.startsWith(`${sessionCookie}=`) && !cookie.startsWith(`${sessionCookie}=;`),
