@@ -24,6 +24,7 @@ import * as shipments from './2026-11-29-003-shipments.js';
 import * as productAvailability from './2026-11-29-004-product-availability.js';
 import * as returns from './2026-11-29-005-returns.js';
 import * as notifications from './2026-11-29-006-notifications.js';
+import * as invoicePdfs from './2026-11-29-009-invoice-pdfs.js';
 
 /** Every migration in order; names sort by date. Never edit a migration that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-004-product-availability': productAvailability,
   '2026-11-29-005-returns': returns,
   '2026-11-29-006-notifications': notifications,
+  '2026-11-29-009-invoice-pdfs': invoicePdfs,
 };
