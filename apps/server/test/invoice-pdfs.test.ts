@@ -15,6 +15,7 @@ import { orderShopRecords } from '../src/modules/orders/shop-records.js';
 import { privacyExport } from '../src/modules/privacy/export.js';
 import { buildDatabaseServices } from '../src/services.js';
 import { TestBrowser } from './support/browser.js';
+import { insertInvoicedOrder } from './support/invoiced-order.js';
 import { pdfText } from './support/pdf-text.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
@@ -28,8 +29,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-let sequence = 0;
-
 async function newShopper(): Promise<{ browser: TestBrowser; shopperId: number }> {
   const browser = new TestBrowser(server.app);
   await signIn(browser, 'new');
@@ -37,54 +36,7 @@ async function newShopper(): Promise<{ browser: TestBrowser; shopperId: number }
   return { browser, shopperId: (me.json() as Account).id };
 }
 
-/** An order of the shopper with an invoice, as the shop writes them; answers the order's id. */
-async function invoicedOrder(shopperId: number): Promise<number> {
-  const k = server.app.db.kysely;
-  const number = `KEPT-${databaseKind}-${process.pid}-${++sequence}`;
-  const createdAt = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
-  const { id } = await k
-    .insertInto('orders')
-    .values({
-      shopperId,
-      orderNumber: number,
-      accessUrl: null,
-      status: 50,
-      currency: 'EUR',
-      serviceFeeE4: 0,
-      shippingCostE4: 49_500,
-      transactionCostE4: 0,
-      discountE4: 0,
-      subTotalE4: 100_000,
-      totalE4: 149_500,
-      shippingAddress: null,
-      billingAddress: null,
-      searchText: number.toLowerCase(),
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await k
-    .insertInto('orderProducts')
-    .values({
-      orderId: id,
-      position: 0,
-      productId: 1,
-      categoryName: 'Test',
-      image: null,
-      name: 'Kept jacket',
-      url: null,
-      productType: 0,
-      priceE4: 100_000,
-      status: 60,
-    })
-    .execute();
-  await k
-    .insertInto('invoices')
-    .values({ orderId: id, number: `INV-${number}`, date: createdAt })
-    .execute();
-  return id;
-}
+const invoicedOrder = (shopperId: number) => insertInvoicedOrder(server.app.db.kysely, shopperId);
 
 /** The order service and export over the server's database, counting what they render. */
 function counted() {
@@ -232,5 +184,20 @@ describe(`kept invoice PDFs (${databaseKind})`, () => {
     const rendered = renders.length;
     await readZip(exports, many.shopperId);
     expect(renders).toHaveLength(rendered);
+  });
+  it('two instances rendering ahead side by side render each invoice once: each renders only what it claimed', async () => {
+    const many = await newShopper();
+    for (let i = 0; i < 6; i++) await invoicedOrder(many.shopperId);
+    const instances = [counted(), counted()];
+    const jobs = instances.map(({ services, orders }) =>
+      renderAheadJob({ pdfs: services.repositories.invoicePdfs, orders, minInvoices: 2 }),
+    );
+    const sweep = async (job: (typeof jobs)[number]) => {
+      for (let looks = 0; (await job.runOnce()) && looks < 200; looks++);
+    };
+    await Promise.all(jobs.map(sweep));
+    const rendered = instances.flatMap(({ renders }) => renders.map((r) => r.order.orderId));
+    expect(rendered.length).toBe(new Set(rendered).size);
+    expect(await keptRows(many.shopperId)).toHaveLength(6);
   });
 });

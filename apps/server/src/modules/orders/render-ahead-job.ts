@@ -42,27 +42,34 @@ export function renderAheadJob(options: RenderAheadJobOptions) {
   const now = options.now ?? (() => new Date());
   /** The last shopper id of the spans done in this sweep. */
   let sweptTo = 0;
+  /** The shopper whose invoices the last look rendered: the next look goes on with them. */
+  let current: number | null = null;
 
-  /** One span, or one batch of a shopper in it; true while the sweep goes on. */
+  /** Claims and renders a batch of the shopper's invoices; false when none was left to claim. */
+  async function renderBatch(shopperId: number, at: Date): Promise<boolean> {
+    const until = new Date(at.getTime() + LEASE_MS).toISOString();
+    const claimed = await options.pdfs.claim(shopperId, BATCH, at.toISOString(), until);
+    if (claimed.length === 0) return false;
+    try {
+      await options.orders.renderAhead(shopperId, claimed);
+    } catch (error) {
+      await options.pdfs.release(claimed);
+      throw error;
+    }
+    return true;
+  }
+
+  /** One batch of a shopper, or one span of shoppers with none to render; true while the sweep goes on. */
   async function runOnce(): Promise<boolean> {
     const at = now();
+    if (current !== null && (await renderBatch(current, at))) return true;
+    current = null;
     const { shopperIds, beyond } = await options.pdfs.aheadCandidates(sweptTo, SPAN, minInvoices, at.toISOString());
     for (const shopperId of shopperIds) {
-      const claimed = await options.pdfs.claim(
-        shopperId,
-        BATCH,
-        at.toISOString(),
-        new Date(at.getTime() + LEASE_MS).toISOString(),
-      );
-      if (claimed.length === 0) continue;
-      try {
-        await options.orders.renderAhead(shopperId, claimed);
-      } catch (error) {
-        await options.pdfs.release(claimed);
-        throw error;
+      if (await renderBatch(shopperId, at)) {
+        current = shopperId;
+        return true;
       }
-      // The same span again: this shopper may have more.
-      return true;
     }
     sweptTo = beyond ? sweptTo + SPAN : 0;
     return beyond;

@@ -86,15 +86,9 @@ export function invoicePdfRepository(db: Kysely<Database>) {
     /**
      * Claims up to `limit` of the shopper's invoices that are neither kept nor claimed, newest
      * first, until `until`; answers their ids. A claim run out (its instance stopped) is taken
-     * again. Inserting the claims is the claim: of two instances, each gets the rows it inserted.
+     * over. Writing the claims is the claim: of two instances, each gets the rows it wrote.
      */
     async claim(shopperId: number, limit: number, now: string, until: string): Promise<number[]> {
-      await db
-        .deleteFrom('invoicePdfs')
-        .where('shopperId', '=', shopperId)
-        .where('pdf', 'is', null)
-        .where('keptAt', '<', now)
-        .execute();
       const claimed = await db
         .insertInto('invoicePdfs')
         .columns(['invoiceId', 'shopperId', 'inputKey', 'pdf', 'keptAt'])
@@ -111,11 +105,19 @@ export function invoicePdfRepository(db: Kysely<Database>) {
               eb.val(until).as('keptAt'),
             ])
             .where('o.shopperId', '=', shopperId)
-            .where('p.invoiceId', 'is', null)
+            .where((eb) =>
+              eb.or([eb('p.invoiceId', 'is', null), eb.and([eb('p.pdf', 'is', null), eb('p.keptAt', '<', now)])]),
+            )
             .orderBy('o.createdAt', 'desc')
             .limit(limit),
         )
-        .onConflict((oc) => oc.column('invoiceId').doNothing())
+        .onConflict((oc) =>
+          oc
+            .column('invoiceId')
+            .doUpdateSet((eb) => ({ keptAt: eb.ref('excluded.keptAt') }))
+            .where('invoicePdfs.pdf', 'is', null)
+            .where('invoicePdfs.keptAt', '<', now),
+        )
         .returning('invoiceId')
         .execute();
       return claimed.map((row) => row.invoiceId);
