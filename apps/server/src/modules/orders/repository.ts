@@ -317,7 +317,8 @@ export function orderRepository(db: Kysely<Database>) {
       if (invoiceIds.length === 0) return [];
       const rows = await orders()
         .where('orders.shopperId', '=', shopperId)
-        .where('invoices.id', 'in', invoiceIds)
+        // By the orders' keys: filtering the joined invoices would read every order of the shopper.
+        .where('orders.id', 'in', (eb) => eb.selectFrom('invoices').select('orderId').where('id', 'in', invoiceIds))
         .orderBy('orders.id')
         .execute();
       return assemble(rows);

@@ -84,8 +84,8 @@ export function invoicePdfRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Claims up to `limit` of the shopper's invoices that are neither kept nor claimed, newest
-     * first, until `until`; answers their ids. A claim run out (its instance stopped) is taken
+     * Claims up to `limit` of the shopper's invoices that are neither kept nor claimed, until
+     * `until`; answers their ids. A claim run out (its instance stopped) is taken
      * over. Writing the claims is the claim: of two instances, each gets the rows it wrote.
      */
     async claim(shopperId: number, limit: number, now: string, until: string): Promise<number[]> {
@@ -108,7 +108,7 @@ export function invoicePdfRepository(db: Kysely<Database>) {
             .where((eb) =>
               eb.or([eb('p.invoiceId', 'is', null), eb.and([eb('p.pdf', 'is', null), eb('p.keptAt', '<', now)])]),
             )
-            .orderBy('o.createdAt', 'desc')
+            // No order asked for: a sort would read all the shopper's orders; the walk of the index stops at `limit`.
             .limit(limit),
         )
         .onConflict((oc) =>
