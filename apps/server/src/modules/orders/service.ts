@@ -91,10 +91,19 @@ export function orderService({ repository, shipments, pdfs, settings, ...options
     );
     const prefetched = new Map<number, { inputKey: string; pdf: Buffer }>();
     let unkept: KeptPdf[] = [];
-    const flush = async () => {
+    /** Writes under way: an export goes on while they are written, and `flush` waits for them. */
+    const writing: Promise<void>[] = [];
+    const write = () => {
       const batch = unkept;
       unkept = [];
-      await pdfs.keep(batch, now().toISOString());
+      const written = pdfs.keep(batch, now().toISOString());
+      // Its failure is reported by flush; until then it must not count as unhandled.
+      written.catch(() => {});
+      writing.push(written);
+    };
+    const flush = async () => {
+      write();
+      await Promise.all(writing.splice(0));
     };
     return {
       async prefetch(orders) {
@@ -117,7 +126,7 @@ export function orderService({ repository, shipments, pdfs, settings, ...options
         if (kept?.inputKey === key) return { fileName, pdf: kept.pdf };
         const pdf = await render(document);
         unkept.push({ invoiceId: invoice.id, shopperId, inputKey: key, pdf });
-        if (unkept.length >= KEEP_BATCH) await flush();
+        if (unkept.length >= KEEP_BATCH) write();
         return { fileName, pdf };
       },
       flush,
