@@ -302,9 +302,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.webhooks.deliver) app.addHook('onReady', async () => dispatcher.start());
   const mailDispatcher = services.mail.dispatcher;
   if (services.mailer.configured) app.addHook('onReady', async () => mailDispatcher.start());
-  const { deletionJob, alertJob } = services;
+  const { deletionJob, alertJob, renderAheadJob } = services;
   app.addHook('onReady', async () => deletionJob.start());
   app.addHook('onReady', async () => alertJob.start());
+  app.addHook('onReady', async () => renderAheadJob.start());
 
   // Readiness: the database answers and no shutdown has begun (a load balancer sends traffic);
   // liveness: the process runs.
@@ -398,6 +399,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mailDispatcher.stop(),
       deletionJob.stop(),
       alertJob.stop(),
+      renderAheadJob.stop(),
       ...sweeps.map((job) => job.stop()),
     ]);
     await services.mail.close();

@@ -40,6 +40,8 @@ import { brandingFrom, type MailMessage, mailServices } from './modules/mail/ser
 import { alertJob } from './modules/notifications/alert-job.js';
 import { notificationRepository } from './modules/notifications/repository.js';
 import { type Messaging, NO_MESSAGING, notificationService } from './modules/notifications/service.js';
+import { renderAheadJob } from './modules/orders/render-ahead-job.js';
+import { invoicePdfRepository } from './modules/orders/repositories/invoice-pdfs.js';
 import { returnRepository } from './modules/orders/repositories/returns.js';
 import { shipmentRepository } from './modules/orders/repositories/shipments.js';
 import { lastOrderPart, orderRepository } from './modules/orders/repository.js';
@@ -144,6 +146,7 @@ export function buildDatabaseServices(
     idempotency: idempotencyRepository(kysely),
     avatar: avatarRepository(kysely),
     orders: orderRepository(kysely),
+    invoicePdfs: invoicePdfRepository(kysely),
     products: productRepository(kysely),
     shipments: shipmentRepository(kysely),
     returns: returnRepository(kysely, kind),
@@ -168,7 +171,12 @@ export function buildDatabaseServices(
     ...(secret !== undefined && { secret }),
   });
   const accounts = accountService(repositories.account, settings);
-  const orders = orderService({ repository: repositories.orders, shipments: repositories.shipments, settings });
+  const orders = orderService({
+    repository: repositories.orders,
+    shipments: repositories.shipments,
+    pdfs: repositories.invoicePdfs,
+    settings,
+  });
   const returns = returnService({ orders: repositories.orders, returns: repositories.returns, settings });
   /** The one reading of a shopper's data: their download, the integration API's export, the command line's. */
   const ownersOn: OwnersOn = (executor) => ({
@@ -492,6 +500,13 @@ export function buildServices(db: Db, config: Config, deps: ServiceDeps) {
       retryBaseMs: config.webhooks.retryBaseMs,
       log: deps.log,
       ...(deps.observe && { onDelivery: deps.observe.webhookDelivery, onLook: deps.observe.jobLook }),
+    }),
+    /** Invoices of shoppers with many, rendered and kept ahead of their export (app.ts starts and stops it). */
+    renderAheadJob: renderAheadJob({
+      pdfs: repositories.invoicePdfs,
+      orders: base.orders,
+      log: deps.log,
+      ...(deps.observe && { onLook: deps.observe.jobLook }),
     }),
     /** Wishlist alerts: the fan-out and the digests (app.ts starts and stops it). */
     alertJob: alertJob({

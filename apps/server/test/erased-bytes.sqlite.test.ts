@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDatabaseServices } from '../src/services.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
-import type { TestBrowser } from './support/browser.js';
-import { signedIn } from './support/sign-in.js';
+import { TestBrowser } from './support/browser.js';
+import { insertInvoicedOrder } from './support/invoiced-order.js';
+import { signedIn, signIn } from './support/sign-in.js';
 import { api, startServer, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
@@ -27,14 +28,21 @@ afterAll(async () => {
 
 const post = (browser: TestBrowser, url: string, body: unknown) => browser.request({ method: 'POST', url, body });
 
-/** The files SQLite keeps the database in, and which of them hold any of `texts`, by text. */
-function filesHolding(app: FastifyInstance, texts: string[]): Record<string, string[]> {
+/** The files SQLite keeps the database in (account.db, -wal, -shm). */
+function databaseFiles(app: FastifyInstance): string[] {
   const file = app.db.location;
+  return readdirSync(path.dirname(file))
+    .filter((name) => name.startsWith(path.basename(file)))
+    .map((name) => path.join(path.dirname(file), name));
+}
+
+/** Which of the database's files hold any of `texts`, by text. */
+function filesHolding(app: FastifyInstance, texts: string[]): Record<string, string[]> {
   const found: Record<string, string[]> = {};
-  for (const name of readdirSync(path.dirname(file)).filter((n) => n.startsWith(path.basename(file)))) {
-    const bytes = readFileSync(path.join(path.dirname(file), name));
+  for (const file of databaseFiles(app)) {
+    const bytes = readFileSync(file);
     const holds = texts.filter((text) => bytes.includes(Buffer.from(text, 'utf8')));
-    if (holds.length > 0) found[name] = holds;
+    if (holds.length > 0) found[path.basename(file)] = holds;
   }
   return found;
 }
@@ -75,6 +83,21 @@ describe('issue 44: an erased account leaves no readable copy in the SQLite file
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toMatchObject({ outcome: 'deleted' });
     expect(filesHolding(server.app, texts)).toEqual({});
+  });
+
+  it('an erased account’s kept invoice PDFs leave no copy in the files either', async () => {
+    const browser = new TestBrowser(server.app);
+    await signIn(browser, 'new');
+    const shopperId = Account.parse((await browser.request(api('/shopuser/me'))).json()).id;
+    const orderId = await insertInvoicedOrder(server.app.db.kysely, shopperId);
+    const pdf = (await browser.request(api(`/order/downloadInvoice/${orderId}`))).rawPayload;
+    // A run of the PDF's compressed bytes: found only where the kept copy is.
+    const run = pdf.subarray(Math.floor(pdf.length / 2), Math.floor(pdf.length / 2) + 48);
+    const holding = () => databaseFiles(server.app).some((file) => readFileSync(file).includes(run));
+    expect(holding()).toBe(true);
+    const deleted = await post(browser, api('/privacy/delete-account'), { Confirmation: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(holding()).toBe(false);
   });
 
   it('a shopper the shop deletes through the integration API leaves no readable copy either', async () => {

@@ -348,6 +348,15 @@ export interface InvoicesTable {
   date: Timestamp;
 }
 
+/** A kept invoice PDF (migration 2026-11-29-008); pdf null: a claim of the render-ahead job. */
+export interface InvoicePdfsTable {
+  invoiceId: number;
+  shopperId: number;
+  inputKey: string;
+  pdf: Buffer | null;
+  keptAt: Timestamp;
+}
+
 export interface VoucherCampaignsTable {
   id: Id;
   /** The shop's own id (integration API); null for what the account area made itself. */
@@ -679,6 +688,7 @@ export interface Database {
   returnUpdates: ReturnUpdatesTable;
   orderTransactions: OrderTransactionsTable;
   invoices: InvoicesTable;
+  invoicePdfs: InvoicePdfsTable;
   voucherCampaigns: VoucherCampaignsTable;
   voucherCodes: VoucherCodesTable;
   vouchers: VouchersTable;

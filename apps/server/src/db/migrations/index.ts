@@ -25,6 +25,7 @@ import * as productAvailability from './2026-11-29-004-product-availability.js';
 import * as returns from './2026-11-29-005-returns.js';
 import * as notifications from './2026-11-29-006-notifications.js';
 import * as orderPartsTriggersOldSqlite from './2026-11-29-007-order-parts-triggers-old-sqlite.js';
+import * as invoicePdfs from './2026-11-29-008-invoice-pdfs.js';
 
 /**
  * A migration, and whether a build that does not know it can still run on the schema it leaves.
@@ -80,4 +81,6 @@ export const migrations: Record<string, Step> = {
   '2026-11-29-006-notifications': additive(notifications),
   // the same triggers, written for older SQLite
   '2026-11-29-007-order-parts-triggers-old-sqlite': additive(orderPartsTriggersOldSqlite),
+  // a new table an older build neither reads nor writes
+  '2026-11-29-008-invoice-pdfs': additive(invoicePdfs),
 };

@@ -15,6 +15,7 @@ import {
   type Money,
   type MoneySeparators,
   type Order,
+  type OrderProduct,
 } from '@account/contract';
 import { formatDate } from '@account/contract/dates';
 import { currencySymbol, formatAmount, formatMoney } from '@account/contract/money';
@@ -22,8 +23,47 @@ import { type Font as FontkitFont, create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { InvoiceTextKey } from './invoice-texts.js';
 
+/**
+ * Part of a kept PDF's key: change it with any change to how an invoice looks, so that every kept
+ * PDF is rendered anew.
+ */
+export const INVOICE_RENDERER_VERSION = 1;
+
+/**
+ * The parts of an order an invoice prints. The renderer takes these and nothing more, so that a
+ * kept PDF's key (the digest of its InvoiceDocument) changes whenever the printout would: a status
+ * or parcel moving on renders nothing anew.
+ */
+export type InvoiceOrder = Pick<
+  Order,
+  | 'orderId'
+  | 'created'
+  | 'billingAddress'
+  | 'shippingAddress'
+  | 'discount'
+  | 'subTotal'
+  | 'serviceFee'
+  | 'shippingCost'
+  | 'transactionCost'
+  | 'totalPrice'
+> & { products: Pick<OrderProduct, 'name' | 'categoryName' | 'price'>[] };
+
+export const invoiceOrder = (order: Order): InvoiceOrder => ({
+  orderId: order.orderId,
+  created: order.created,
+  billingAddress: order.billingAddress,
+  shippingAddress: order.shippingAddress,
+  discount: order.discount,
+  subTotal: order.subTotal,
+  serviceFee: order.serviceFee,
+  shippingCost: order.shippingCost,
+  transactionCost: order.transactionCost,
+  totalPrice: order.totalPrice,
+  products: order.products.map(({ name, categoryName, price }) => ({ name, categoryName, price })),
+});
+
 export interface InvoiceDocument {
-  order: Order;
+  order: InvoiceOrder;
   invoice: Invoice;
   shopName: string;
   /** The shopper's language, recorded in the PDF for screen readers. */
@@ -128,6 +168,11 @@ function translator(texts: ReadonlyMap<string, string>) {
  */
 const day = (timestamp: string) => formatDate(timestamp.slice(0, 10), 'orderDate');
 
+const creationDate = (timestamp: string) => {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? new Date(0) : date;
+};
+
 export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   const { order, invoice, separators } = input;
   const t = translator(input.texts);
@@ -149,7 +194,9 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
     bufferPages: true,
     lang: input.language,
     displayTitle: true,
-    info: { Title: title, Author: input.shopName, Subject: title },
+    // Dated as the invoice, not the moment of rendering (pdfkit's default, which also seeds the
+    // file's ID): the same inputs give the same bytes, so a kept PDF is the one a rendering now gives.
+    info: { Title: title, Author: input.shopName, Subject: title, CreationDate: creationDate(invoice.date) },
     // No default font: pdfkit would parse Helvetica's metrics for every document (a tenth of an
     // export's time) and never use them.
     // why: its types take only a font's name here; null is what its initFonts skips.
@@ -205,7 +252,7 @@ export function invoicePdf(input: InvoiceDocument): Promise<Buffer> {
   y = factsBottom + 24;
 
   // Billing and shipping address side by side.
-  const addresses: [string, Order['billingAddress']][] = [
+  const addresses: [string, InvoiceOrder['billingAddress']][] = [
     [t('ac_BillingAddress'), order.billingAddress],
     [t('ac_ShippingAddress'), order.shippingAddress],
   ];

@@ -312,6 +312,18 @@ export function orderRepository(db: Kysely<Database>) {
       return assemble(rows);
     },
 
+    /** The shopper's orders holding these invoices (the invoices rendered ahead). */
+    async withInvoices(shopperId: number, invoiceIds: readonly number[]): Promise<Order[]> {
+      if (invoiceIds.length === 0) return [];
+      const rows = await orders()
+        .where('orders.shopperId', '=', shopperId)
+        // By the orders' keys: filtering the joined invoices would read every order of the shopper.
+        .where('orders.id', 'in', (eb) => eb.selectFrom('invoices').select('orderId').where('id', 'in', invoiceIds))
+        .orderBy('orders.id')
+        .execute();
+      return assemble(rows);
+    },
+
     idOfExternal: (externalId: string) => orderIdOf(db, externalId),
 
     /** The shop's ids and availability of products (buy again), by local id; those the shop never sent have no id. */

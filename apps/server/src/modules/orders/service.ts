@@ -3,6 +3,8 @@
  * search and page through them, view one, delete one awaiting payment, download its invoice.
  * Only the signed-in shopper's own orders exist here; anyone else's answers 404.
  */
+
+import { createHash } from 'node:crypto';
 import {
   type BuyAgain,
   CART_ITEMS_PLACEHOLDER,
@@ -20,8 +22,10 @@ import {
 } from '@account/contract';
 import { conflict, fieldErrors, notFound } from '../../errors.js';
 import type { SettingsService } from '../settings/service.js';
+import { INVOICE_RENDERER_VERSION, type InvoiceDocument, invoiceOrder } from './invoice-pdf.js';
 import { renderInvoice } from './invoice-pool.js';
 import { INVOICE_TEXT_KEYS } from './invoice-texts.js';
+import type { InvoicePdfRepository, KeptPdf } from './repositories/invoice-pdfs.js';
 import type { ShipmentRepository } from './repositories/shipments.js';
 import type { OrderRepository } from './repository.js';
 import { searchPattern } from './search-text.js';
@@ -31,7 +35,11 @@ const INVOICE_KEYS = new Set<string>(INVOICE_TEXT_KEYS);
 export interface OrderServiceOptions {
   repository: OrderRepository;
   shipments: ShipmentRepository;
+  pdfs: InvoicePdfRepository;
   settings: Pick<SettingsService, 'stored' | 'translations' | 'resolveLanguage'>;
+  /** Renders one invoice; the render threads' pool unless given (a test counts renderings). */
+  render?: (document: InvoiceDocument) => Promise<Buffer>;
+  now?: () => Date;
 }
 
 export interface InvoiceFile {
@@ -39,7 +47,31 @@ export interface InvoiceFile {
   pdf: Buffer;
 }
 
-export function orderService({ repository, shipments, settings }: OrderServiceOptions) {
+/**
+ * Invoices kept in one statement: enough to spare an export thousands of commits, few enough that
+ * writing them (on SQLite, on the event loop) holds other requests up for a millisecond or two.
+ */
+const KEEP_BATCH = 8;
+
+/** The key of a rendering: the digest of everything it takes, and of the renderer's version. */
+const inputKey = (document: InvoiceDocument) =>
+  createHash('sha256')
+    .update(JSON.stringify([INVOICE_RENDERER_VERSION, { ...document, texts: [...document.texts] }]))
+    .digest('base64url');
+
+export interface InvoiceRenderer {
+  /** Reads the kept PDFs of these orders' invoices in one statement, for `file` to take. */
+  prefetch(orders: readonly Order[]): Promise<void>;
+  /** The invoice's PDF: the kept one when it was rendered from the same inputs, else rendered now. */
+  file(order: Order, invoice: Invoice): Promise<InvoiceFile>;
+  /** Keeps what was rendered and is not kept yet. */
+  flush(): Promise<void>;
+}
+
+export function orderService({ repository, shipments, pdfs, settings, ...options }: OrderServiceOptions) {
+  const render = options.render ?? renderInvoice;
+  const now = options.now ?? (() => new Date());
+
   async function own(shopperId: number, id: number): Promise<Order> {
     const order = await repository.find(shopperId, id);
     if (!order) throw notFound('No such order');
@@ -47,29 +79,58 @@ export function orderService({ repository, shipments, settings }: OrderServiceOp
   }
 
   /**
-   * Renders invoices of the shopper's orders in their language, with the shop's name and texts
-   * looked up once: an export renders hundreds with one renderer.
+   * Gives invoices of the shopper's orders in their language, with the shop's name and texts
+   * looked up once: an export gives thousands with one renderer. A PDF is kept once rendered (an
+   * issued invoice rarely changes), and sent from there while what it was rendered from is the same.
    */
-  async function invoiceRenderer(
-    shopperId: number,
-    acceptLanguage?: string,
-  ): Promise<(order: Order, invoice: Invoice) => Promise<InvoiceFile>> {
+  async function invoiceRenderer(shopperId: number, acceptLanguage?: string): Promise<InvoiceRenderer> {
     const language = await settings.resolveLanguage(await repository.shopperLanguage(shopperId), acceptLanguage);
     const [stored, texts] = await Promise.all([settings.stored(), settings.translations(language)]);
     const catalogue = new Map(
       texts.filter((entry) => INVOICE_KEYS.has(entry.key)).map((entry) => [entry.key, entry.translate]),
     );
-    return async (order, invoice) => ({
-      fileName: `invoice-${invoice.name}.pdf`,
-      pdf: await renderInvoice({
-        order,
-        invoice,
-        shopName: stored.companyName,
-        language,
-        separators: { decimalSep: stored.decimalSep, thousandSep: stored.thousandSep },
-        texts: catalogue,
-      }),
-    });
+    const prefetched = new Map<number, { inputKey: string; pdf: Buffer }>();
+    let unkept: KeptPdf[] = [];
+    /** Writes under way: an export goes on while they are written, and `flush` waits for them. */
+    const writing: Promise<void>[] = [];
+    const write = () => {
+      const batch = unkept;
+      unkept = [];
+      const written = pdfs.keep(batch, now().toISOString());
+      // Its failure is reported by flush; until then it must not count as unhandled.
+      written.catch(() => {});
+      writing.push(written);
+    };
+    const flush = async () => {
+      write();
+      await Promise.all(writing.splice(0));
+    };
+    return {
+      async prefetch(orders) {
+        const kept = await pdfs.kept(orders.flatMap((order) => (order.invoice ? [order.invoice.id] : [])));
+        for (const [invoiceId, pdf] of kept) prefetched.set(invoiceId, pdf);
+      },
+      async file(order, invoice) {
+        const document: InvoiceDocument = {
+          order: invoiceOrder(order),
+          invoice,
+          shopName: stored.companyName,
+          language,
+          separators: { decimalSep: stored.decimalSep, thousandSep: stored.thousandSep },
+          texts: catalogue,
+        };
+        const key = inputKey(document);
+        const kept = prefetched.get(invoice.id);
+        prefetched.delete(invoice.id);
+        const fileName = `invoice-${invoice.name}.pdf`;
+        if (kept?.inputKey === key) return { fileName, pdf: kept.pdf };
+        const pdf = await render(document);
+        unkept.push({ invoiceId: invoice.id, shopperId, inputKey: key, pdf });
+        if (unkept.length >= KEEP_BATCH) write();
+        return { fileName, pdf };
+      },
+      flush,
+    };
   }
 
   return {
@@ -158,11 +219,26 @@ export function orderService({ repository, shipments, settings }: OrderServiceOp
     async invoice(shopperId: number, id: number, acceptLanguage?: string): Promise<InvoiceFile> {
       const order = await own(shopperId, id);
       if (!order.invoice) throw notFound('This order has no invoice yet');
-      const render = await invoiceRenderer(shopperId, acceptLanguage);
-      return render(order, order.invoice);
+      const renderer = await invoiceRenderer(shopperId, acceptLanguage);
+      await renderer.prefetch([order]);
+      const file = await renderer.file(order, order.invoice);
+      await renderer.flush();
+      return file;
     },
 
     invoiceRenderer,
+
+    /**
+     * Renders and keeps these invoices of the shopper (claimed by the render-ahead job), one at a
+     * time: the job leaves the other render threads, and the cores, to the requests.
+     */
+    async renderAhead(shopperId: number, invoiceIds: readonly number[]): Promise<void> {
+      const renderer = await invoiceRenderer(shopperId);
+      for (const order of await repository.withInvoices(shopperId, invoiceIds)) {
+        if (order.invoice) await renderer.file(order, order.invoice);
+      }
+      await renderer.flush();
+    },
   };
 }
 

@@ -2,8 +2,9 @@
  * The export of one shopper's data (GDPR Art. 15/20): the one reading of it that the shopper's own
  * download (GET /privacy/export, a ZIP), the integration API's GET /shoppers/{id}/data and the
  * command line's export-shopper share. The ZIP is streamed: orders are read a page at a time and
- * written as they come, invoices rendered one at a time, each entry added only once the one before
- * has gone out, so memory stays flat however many orders the shopper has.
+ * written as they come, invoices taken from the kept PDFs (or rendered and kept) one at a time, each
+ * entry added only once the one before has gone out, so memory stays flat however many orders the
+ * shopper has.
  */
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -118,7 +119,7 @@ export function privacyExport(options: PrivacyExportOptions) {
     ): Promise<{ fileName: string; stream: Readable }> {
       const data = await personalData(shopperId);
       const avatars = await repository.avatarFiles(shopperId);
-      const render = await options.orders.invoiceRenderer(shopperId, context.acceptLanguage);
+      const invoices = await options.orders.invoiceRenderer(shopperId, context.acceptLanguage);
       const zip = new ZipFile();
       const output = zip.outputStream as Readable;
       const { signal } = context;
@@ -143,6 +144,7 @@ export function privacyExport(options: PrivacyExportOptions) {
           if (oldest) await addEntry(zip, oldest.name, (await oldest.file).pdf, { compress: false }, signal);
         };
         for await (const page of orders.pages(shopperId)) {
+          await invoices.prefetch(page);
           for (const order of page) {
             const invoice = order.invoice;
             if (!invoice) continue;
@@ -150,7 +152,7 @@ export function privacyExport(options: PrivacyExportOptions) {
             let name = `invoices/${safeFileName(`invoice-${invoice.name}`)}.pdf`;
             if (names.has(name)) name = name.replace(/\.pdf$/, `-${order.id}.pdf`);
             names.add(name);
-            const file = render(order, invoice);
+            const file = invoices.file(order, invoice);
             // Its failure is reported when its turn comes; until then it must not count as unhandled.
             file.catch(() => {});
             rendering.push({ name, file });
@@ -158,6 +160,7 @@ export function privacyExport(options: PrivacyExportOptions) {
           }
         }
         while (rendering.length > 0) await sendOldest();
+        await invoices.flush();
         zip.end();
       };
       write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));

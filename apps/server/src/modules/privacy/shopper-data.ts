@@ -69,6 +69,14 @@ export const SHOPPER_DATA = {
       kept: 'for the shop, which must keep orders and invoices for tax law: each address reduced to its country and type (VAT), the order’s link at the shop cleared; amounts, products, payments and invoice numbers stay until the shop deletes the order (integration API DELETE /orders/{id})',
     },
   },
+  invoicePdfs: {
+    exported: {
+      notExported:
+        'kept copies of the invoice PDFs, so that they are not rendered again; the download holds each invoice under invoices/ all the same',
+    },
+    // They print the order's addresses, which the erasure blanks.
+    erasure: 'delete',
+  },
   returns: {
     exported: 'returns',
     // The shop heard of each (return.requested) and keeps its own copy; a comment is the shopper's own words.
