@@ -9,7 +9,7 @@
  */
 import { NotificationSettings, WishlistAlerts } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection.js';
+import { type Db, openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { alertJob } from '../src/modules/notifications/alert-job.js';
 import { notificationRepository } from '../src/modules/notifications/repository.js';
@@ -427,42 +427,66 @@ describe(`issue 47: wishlist alerts (${databaseKind})`, () => {
   });
 });
 
+/** A migrated database of the test's own, closed and dropped after `work`. */
+async function onFreshDatabase(work: (db: Db, now: string) => Promise<void>): Promise<void> {
+  const database = await freshDatabase();
+  const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
+  try {
+    await migrateToLatest(db);
+    await work(db, new Date().toISOString());
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+/** A product now € 80 that was € 100: its price drop waits to be fanned out. */
+async function droppedProduct(db: Db, name: string, now: string): Promise<number> {
+  const { id: productId } = await db.kysely
+    .insertInto('products')
+    .values({
+      name,
+      categoryName: 'Camping',
+      priceE4: 800_000,
+      image: null,
+      url: null,
+      currency: 'EUR',
+      productType: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('productChanges')
+    .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
+    .execute();
+  return productId;
+}
+
+/** A shopper who sees euros. */
+const shopperRow = (email: string, now: string) => ({
+  email,
+  firstName: 'Wishing',
+  lastName: 'Shopper',
+  telephone: '',
+  gender: 1,
+  firstTimeLogin: 0,
+  defaultLanguage: 'en',
+  defaultCountry: 'NL',
+  defaultCurrency: 'EUR',
+  createdAt: now,
+  updatedAt: now,
+});
+
 describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => {
   it('5,000 wishlists in one batch make 5,000 alerts (more bound values than SQLite takes in one statement)', async () => {
-    const database = await freshDatabase();
-    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
-    try {
-      await migrateToLatest(db);
-      const now = new Date().toISOString();
+    await onFreshDatabase(async (db, now) => {
       const k = db.kysely;
-      const { id: productId } = await k
-        .insertInto('products')
-        .values({
-          name: 'Tent',
-          categoryName: 'Camping',
-          priceE4: 800_000,
-          image: null,
-          url: null,
-          currency: 'EUR',
-          productType: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const productId = await droppedProduct(db, 'Tent', now);
       const shoppers = Array.from({ length: 5_001 }, (_, i) => ({
         id: i + 1,
-        email: `fan${i}@example.com`,
-        firstName: 'Fan',
-        lastName: 'Out',
-        telephone: '',
-        gender: 1,
-        firstTimeLogin: 0,
-        defaultLanguage: 'en',
-        defaultCountry: 'NL',
-        defaultCurrency: 'EUR',
-        createdAt: now,
-        updatedAt: now,
+        ...shopperRow(`fan${i}@example.com`, now),
       }));
       for (let start = 0; start < shoppers.length; start += 1000) {
         const some = shoppers.slice(start, start + 1000);
@@ -472,10 +496,6 @@ describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => 
           .values(some.map((s) => ({ shopperId: s.id, productId, addedAt: now, alert: 1 })))
           .execute();
       }
-      await k
-        .insertInto('productChanges')
-        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
-        .execute();
       const repository = notificationRepository(k, db.kind);
       expect(await repository.fanOutBatch(5_000, now)).toBe(true);
       const made = await k
@@ -488,59 +508,21 @@ describe(`issue 47: a fan-out batch of the job's size (${databaseKind})`, () => 
       expect(await repository.fanOutBatch(5_000, now)).toBe(false);
       const change = await k.selectFrom('productChanges').select(['fannedTo', 'fannedAt']).executeTakeFirstOrThrow();
       expect(change).toEqual({ fannedTo: 5_001, fannedAt: now });
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   }, 60_000);
 });
 
 describe(`issue 47: a digest when the settings' cache runs out (${databaseKind})`, () => {
   it('is queued, not stuck waiting for the connection its own transaction holds (SQLite)', async () => {
-    const database = await freshDatabase();
-    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR ?? '' });
-    try {
-      await migrateToLatest(db);
-      const now = new Date().toISOString();
+    await onFreshDatabase(async (db, now) => {
       const k = db.kysely;
-      const { id: productId } = await k
-        .insertInto('products')
-        .values({
-          name: 'Lamp',
-          categoryName: 'Camping',
-          priceE4: 800_000,
-          image: null,
-          url: null,
-          currency: 'EUR',
-          productType: 0,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const productId = await droppedProduct(db, 'Lamp', now);
       const { id: shopperId } = await k
         .insertInto('shoppers')
-        .values({
-          email: 'lamp@example.com',
-          emailVerifiedBy: 'shop',
-          firstName: 'Lamp',
-          lastName: 'Wisher',
-          telephone: '',
-          gender: 1,
-          firstTimeLogin: 0,
-          defaultLanguage: 'en',
-          defaultCountry: 'NL',
-          defaultCurrency: 'EUR',
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ ...shopperRow('lamp@example.com', now), emailVerifiedBy: 'shop' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await k.insertInto('wishlistItems').values({ shopperId, productId, addedAt: now, alert: 1 }).execute();
-      await k
-        .insertInto('productChanges')
-        .values({ productId, kind: 'priceDrop', currency: 'EUR', oldPriceE4: 1_000_000, newPriceE4: 800_000, at: now })
-        .execute();
       const services = buildDatabaseServices(db, NO_PUBLIC_PROVIDERS, {
         accountUrl: 'http://localhost/account',
         email: true,
@@ -568,9 +550,6 @@ describe(`issue 47: a digest when the settings' cache runs out (${databaseKind})
       expect(await Promise.race([round, stuck])).toBe('done');
       const queued = await k.selectFrom('mailQueue').select('recipient').execute();
       expect(queued).toEqual([{ recipient: 'lamp@example.com' }]);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 });
