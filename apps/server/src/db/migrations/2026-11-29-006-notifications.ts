@@ -84,6 +84,12 @@ export async function up(db: AnyDb): Promise<void> {
     .on('wishlist_alerts')
     .columns(['state', 'shopper_id', 'created_at'])
     .execute();
+  // The alerts whose window is over, found without reading those still waiting.
+  await db.schema
+    .createIndex('wishlist_alerts_waiting_idx')
+    .on('wishlist_alerts')
+    .columns(['state', 'created_at'])
+    .execute();
 
   await db.schema
     .alterTable('mail_queue')

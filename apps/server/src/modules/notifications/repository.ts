@@ -228,16 +228,19 @@ export function notificationRepository(db: Kysely<Database>, kind: DatabaseKind)
       return row !== undefined;
     },
 
-    /** Shoppers whose oldest pending, unleased alert was made at or before `dueBefore`. */
+    /**
+     * Shoppers with a pending, unleased alert made at or before `dueBefore` (so their oldest is
+     * due). Read through the alerts that are due only: grouping every pending alert held SQLite's
+     * one connection for tens of milliseconds each round while 100,000 waited their window.
+     */
     async dueShoppers(dueBefore: string, now: string, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('wishlistAlerts')
         .select('shopperId')
+        .distinct()
         .where('state', '=', 'pending')
+        .where('createdAt', '<=', dueBefore)
         .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
-        .groupBy('shopperId')
-        .having((eb) => eb.fn.min('createdAt'), '<=', dueBefore)
-        .orderBy('shopperId')
         .limit(limit)
         .execute();
       return rows.map((row) => row.shopperId);
