@@ -293,6 +293,15 @@ describe('issue 8: two instances on one PostgreSQL', () => {
         body: JSON.stringify({ alertDigestMinutes: 30 }),
       });
       expect(windowSet.status, await windowSet.text()).toBe(200);
+      // And until B has it too (its settings cache, up to 5 s old, is read again in the background),
+      // lest B's own job digest with the demo's window while the rounds below race: their clock is
+      // half an hour ahead, and to them every lease B takes has run out.
+      await eventually(async () => {
+        const seen = await fetch(`${b.url}${INTEGRATION_BASE}/settings`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(((await seen.json()) as { alertDigestMinutes?: number }).alertDigestMinutes).toBe(30);
+      });
       instances = (['a', 'b'] as const).map((name) => {
         const services = buildDatabaseServices(open(), NO_PUBLIC_PROVIDERS, {
           accountUrl: `${a.url}/account`,
