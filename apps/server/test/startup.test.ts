@@ -19,13 +19,16 @@ import { databaseIndependent, databaseKind, freePort, freshDatabase, startServer
 const root = path.resolve(import.meta.dirname, '../../..');
 const secret = randomBytes(32).toString('hex');
 
+/** The server's process from its sources, as `node apps/server/dist/main.js` runs the build. */
+const MAIN = ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'];
+const mainEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...env });
+
 function runMain(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  return spawnSync(process.execPath, MAIN, { cwd: root, env: mainEnv(env), encoding: 'utf8', timeout: 30_000 });
+}
+
+function startMain(env: Record<string, string>) {
+  return spawn(process.execPath, MAIN, { cwd: root, env: mainEnv(env) });
 }
 
 describe(`Startup (${databaseKind})`, () => {
@@ -150,25 +153,15 @@ describe(`Startup (${databaseKind})`, () => {
 
 describe.runIf(databaseIndependent)('Graceful shutdown', () => {
   it('on SIGTERM readiness says 503 at once, requests are served for SHUTDOWN_DRAIN_MS, then it exits with code 0', async () => {
-    const { spawn } = await import('node:child_process');
-    const { freePort } = await import('./support/test-app.js');
     const database = await freshDatabase();
     const port = await freePort();
     const drainMs = 2000;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          SESSION_SECRET: secret,
-          PORT: String(port),
-          SHUTDOWN_DRAIN_MS: String(drainMs),
-          ...database.env,
-        },
-      },
-    );
+    const child = startMain({
+      SESSION_SECRET: secret,
+      PORT: String(port),
+      SHUTDOWN_DRAIN_MS: String(drainMs),
+      ...database.env,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -208,20 +201,12 @@ describe.runIf(databaseIndependent)('Signals from the first line (a container wi
     const database = await freshDatabase();
     const dataDir = database.env.DATA_DIR ?? '';
     const file = path.join(dataDir, 'account.db');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          SESSION_SECRET: secret,
-          PORT: String(await freePort()),
-          DEMO: 'true',
-          DATA_DIR: dataDir,
-        },
-      },
-    );
+    const child = startMain({
+      SESSION_SECRET: secret,
+      PORT: String(await freePort()),
+      DEMO: 'true',
+      DATA_DIR: dataDir,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
