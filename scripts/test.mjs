@@ -9,6 +9,7 @@
  * first failure's.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,29 @@ for (const check of checks) process.stdout.write(check.output);
 const failedCheck = checks.find((check) => check.code !== 0);
 if (failedCheck) process.exit(failedCheck.code);
 
+/**
+ * Where the suites keep their temporary files (databases, data directories, the test PostgreSQL's
+ * cluster): in memory when the machine has room there (/dev/shm, a tmpfs), as each commit's fsync
+ * otherwise waits for the disk; the whole run wrote 12 GB and took 369 s on disk, 318 s in memory
+ * (issue 45). Production's settings are the same either way (SQLite still syncs each commit, which
+ * a tmpfs completes at once). A TMPDIR the caller sets wins.
+ */
+function testTmpdir() {
+  if (process.env.TMPDIR) return process.env.TMPDIR;
+  const dir = '/dev/shm/account-tests';
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    // Room for the run's files several times over; a container's default 64 MB /dev/shm is not.
+    if (bavail * bsize < 4 * 1024 ** 3) return undefined;
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+const tmpdir = testTmpdir();
+const tmpEnv = tmpdir ? { TMPDIR: tmpdir } : {};
+
 /** Runs one suite, its output lines marked; resolves with its exit code. */
 function suite(mark, command, args, env = {}) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -67,8 +91,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 const started = performance.now();
 const codes = await Promise.all([
-  suite('[vitest]', bin('vitest'), ['run'], { ACCOUNT_QUERY_CHECK: '1' }),
-  suite('[e2e]', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts']),
+  suite('[vitest]', bin('vitest'), ['run'], { ACCOUNT_QUERY_CHECK: '1', ...tmpEnv }),
+  suite('[e2e]', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], tmpEnv),
 ]);
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
 const [vitest, e2e] = codes;
