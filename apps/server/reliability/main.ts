@@ -27,7 +27,7 @@ import { runDurability } from './durability.js';
 import { runErasure } from './erasure.js';
 import { runOutage } from './outage.js';
 import { failures, printReport, type Report } from './report.js';
-import { portPicker } from './server-process.js';
+import { buildServer, portPicker } from './server-process.js';
 import { runSoak } from './soak.js';
 
 const SCENARIOS = ['durability', 'outage', 'soak', 'drain', 'erasure'] as const;
@@ -76,6 +76,7 @@ if (scenario === 'drain' && kinds.includes('sqlite')) {
   console.error('drain runs two instances on one PostgreSQL database: --db=postgres');
   process.exit(2);
 }
+buildServer();
 const port = portPicker(args.ports);
 const logDir = args.logs ?? mkdtempSync(path.join(tmpdir(), 'account-reliability-logs-'));
 const soakSeconds =

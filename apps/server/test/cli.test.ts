@@ -1,10 +1,10 @@
 /**
  * The command line (issue 8), run as its own process on SQLite and PostgreSQL: migrate, seed,
  * API keys, webhooks, an NDJSON import with a summary and refusals by line, and an export. It runs
- * as operators run it (`npm run cli`): the built apps/server/dist/cli.js, brought up to date first
- * (a no-op after `npm test`'s typecheck); through tsx each run took a second more of CPU.
+ * as operators run it (`npm run cli`): the built apps/server/dist/cli.js, brought up to date before
+ * any test (built-server-global-setup.ts); through tsx each run took a second more of CPU.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,9 +22,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
-  execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b'], { cwd: root, stdio: 'inherit' });
   database = await freshDatabase();
-}, 60_000);
+});
 afterAll(async () => {
   await database?.drop();
 });

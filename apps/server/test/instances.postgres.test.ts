@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Account, INTEGRATION_BASE } from '@account/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_MAIN } from '../reliability/server-process.js';
 import { type Db, openDatabase } from '../src/db/connection.js';
 import { type AlertJob, alertJob } from '../src/modules/notifications/alert-job.js';
 import { NO_PUBLIC_PROVIDERS } from '../src/modules/settings/service.js';
@@ -32,22 +33,18 @@ interface Instance {
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn(process.execPath, [BUILT_MAIN], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
     },
-  );
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const until = Date.now() + 30_000;
   for (;;) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { BUILT_MAIN } from '../reliability/server-process.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { DatabaseOpenError } from '../src/db/connection.js';
@@ -19,8 +20,8 @@ import { databaseIndependent, databaseKind, freePort, freshDatabase, startServer
 const root = path.resolve(import.meta.dirname, '../../..');
 const secret = randomBytes(32).toString('hex');
 
-/** The server's process from its sources, as `node apps/server/dist/main.js` runs the build. */
-const MAIN = ['--import', 'tsx', '--conditions=@account/source', 'apps/server/src/main.ts'];
+/** The server's process, as production runs it: the build (built-server-global-setup.ts). */
+const MAIN = [BUILT_MAIN];
 const mainEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...env });
 
 function runMain(env: Record<string, string>) {
