@@ -527,18 +527,20 @@ describe(`issue 21: delete my account (${databaseKind})`, () => {
     // The demo mail transport: Sofia's email is verified, so the emailed code confirms.
     const since = await db(grace).selectFrom('mailOutbox').select('id').orderBy('id', 'desc').executeTakeFirst();
     expect((await sofia.request({ method: 'POST', url: SEND_CODE, body: {} })).statusCode).toBe(200);
-    const mail = await db(grace)
+    // The email with the code: a notice the server's dispatcher delivers meanwhile (on a busy
+    // machine, after the code) lands in the same outbox.
+    const mails = await db(grace)
       .selectFrom('mailOutbox')
       .select('text')
       .where('id', '>', since?.id ?? 0)
       .where('recipient', '=', PERSONAS.sofia.email)
       .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+      .execute();
+    const code = mails.map((mail) => mail.text.match(/\b(\d{6})\b/)?.[1]).find(Boolean) ?? '';
     const asked = Date.now();
-    const scheduled = DeleteAccountResponse.parse(
-      (await sofia.request({ method: 'POST', url: DELETE, body: { Code: code } })).json(),
-    );
+    const deleted = await sofia.request({ method: 'POST', url: DELETE, body: { Code: code } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const scheduled = DeleteAccountResponse.parse(deleted.json());
     expect(scheduled.outcome).toBe('scheduled');
     const due = Date.parse(scheduled.dueAt ?? '');
     expect(due - asked).toBeGreaterThan(2 * 86_400_000 - 60_000);
