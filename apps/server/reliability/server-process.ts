@@ -1,7 +1,7 @@
 /**
- * The account server as a real child process, as it runs in production: the build,
- * apps/server/dist/main.js (`buildServer` brings it up to date), on one fixed port so that clients keep their address across a
- * SIGKILL and a restart. Its output goes to a log file; its memory is read from /proc.
+ * The account server as a real child process, run from its build as in production (`buildServer`
+ * brings it up to date), on one fixed port so that clients keep their address across a SIGKILL
+ * and a restart. Its output goes to a log file; its memory is read from /proc.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

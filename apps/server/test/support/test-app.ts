@@ -143,13 +143,12 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     ...database.env,
     ...options.env,
   });
-  // On SQLite the queries the server makes for a call, not those of a test's own setup and checks;
-  // on PostgreSQL every query, so that one a cache makes at start there (and during a call on
-  // SQLite) counts as run.
-  // While a call is answered, not only within it: an AsyncLocalStorage would say exactly, but it
-  // turns on Node 20's promise hooks for every await in the worker, a few percent of the suite's
-  // CPU (issue 45). A test's own query made during a call then counts too, which can only widen
-  // what SQLite is said to run, never hide a query from the check.
+  // On SQLite the queries made while the server answers a call, not those of a test's own setup
+  // and checks; on PostgreSQL every query, so that one a cache makes at start there (and during a
+  // call on SQLite) counts as run. "While", not "within": an AsyncLocalStorage would say exactly,
+  // but it turns on Node 20's promise hooks for every await in the worker, a few percent of the
+  // suite's CPU (issue 45). A test's own query made during a call then counts too, which can only
+  // widen what SQLite is said to run, never hide a query from the check.
   const postgres = Boolean(config.databaseUrl);
   const shapes = shapeRecorder(shapesDir(inject('queryShapesRun')), postgres ? 'postgres' : 'sqlite');
   const answering = new Set<FastifyRequest>();
