@@ -6,10 +6,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/support/ports.js';
+import { freePort, isFree } from '../test/support/ports.js';
 import { sleep } from './report.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -190,12 +189,4 @@ export function portPicker(range?: string): () => Promise<number> {
     }
     throw new Error(`no free port left in ${range}`);
   };
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }

@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isFree } from './support/ports.js';
 import { databaseKind, freshDatabase } from './support/test-app.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -17,12 +17,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /** A port of 3500–3549 nobody listens on. */
 async function freePortInRange(): Promise<number> {
   for (let port = 3500; port < 3550; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+    if (await isFree(port)) return port;
   }
   throw new Error('no free port in 3500-3549');
 }
