@@ -34,4 +34,13 @@ describe.runIf(databaseIndependent)('test ports', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('asked for at once, as a file starting three servers does, are all different', async () => {
+    const ports = await Promise.all(Array.from({ length: 500 }, () => freePort()));
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+
+  it("come from a slice of each Vitest worker's own: Vitest numbers its workers (VITEST_POOL_ID)", () => {
+    expect(process.env.VITEST_POOL_ID).toMatch(/^\d+$/);
+  });
 });
