@@ -51,7 +51,13 @@ export function CodeForm({
   /** Set when the first box should take focus as soon as the boxes can (they are disabled while sending). */
   const [focusFirst, setFocusFirst] = useState(true);
 
-  const startCountdown = useCallback((seconds: number) => setEndsAt(Date.now() + seconds * 1000), []);
+  // From this moment, not from the last tick (or the opening): else a send that took a while
+  // showed a second more than the code lives (10:01 for 600 s), then skipped 10:00.
+  const startCountdown = useCallback((seconds: number) => {
+    const start = Date.now();
+    setNow(start);
+    setEndsAt(start + seconds * 1000);
+  }, []);
 
   const sendCode = useCallback(async () => {
     setPhase('sending');
