@@ -1,7 +1,7 @@
 /**
  * Emailed codes and sign-in times in the e2e suite's main server: the demo's outbox mail transport
  * is read back at /demo-mail, and the server's SQLite file is changed where a test cannot wait (a
- * code's ten minutes, a sign-in growing old).
+ * sign-in growing old).
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -32,15 +32,6 @@ function inMainDatabase(work: (db: Database.Database) => void) {
   } finally {
     db.close();
   }
-}
-
-/** Ends the ten minutes of the codes sent to an address: the server reads the expiry on every check. */
-export function expireCodesOf(email: string) {
-  inMainDatabase((db) =>
-    db
-      .prepare('update email_codes set expires_at = ? where email = ?')
-      .run(new Date(Date.now() - 1000).toISOString(), email),
-  );
 }
 
 /** Makes the sign-ins of the shopper with this email two hours old, as a session left open would be. */
