@@ -1,7 +1,7 @@
 /**
- * What the component tests of whole screens share (issue 45): a shopper's account, the providers
- * every screen sits in (as in app/App.tsx, with the real English catalogue) and a stand-in for the
- * network that keeps each call made.
+ * What the component tests share (issue 45): a shopper's account, the providers every screen sits
+ * in (as in app/App.tsx, with the real English catalogue) and a stand-in for the network that keeps
+ * each call made.
  */
 import { type Account, EN, FEATURES, type SiteConfig } from '@account/contract';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -55,12 +55,14 @@ export const anAccount = (changes: Partial<Account> = {}): Account => ({
   ...changes,
 });
 
-// why: the screens tested read only these settings of the shop's configuration.
+// why: the components tested read only these settings of the shop's configuration.
 const CONFIG = {
   emailSignIn: true,
   passkeys: false,
   redirectAllowList: [],
   enableFeatures: [FEATURES.telephoneNumberVerification],
+  decimalSep: '.',
+  thousandSep: ',',
 } as unknown as SiteConfig;
 
 /** Renders a screen at `path` in the providers of the app, in English. */

@@ -3,21 +3,13 @@
  * quantity goes no higher than may go back, a chosen line needs a reason, lines that cannot go
  * back say why, and the summary shows what, how and what it costs.
  */
-import { EN, type Order, type ReturnOptions, type SiteConfig } from '@account/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { Order, ReturnOptions } from '@account/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SiteConfigContext } from '@/lib/config-context';
-import { I18nProvider } from '@/lib/i18n';
-import { LoadingProvider } from '@/lib/loading';
-import { LocaleProvider } from '@/lib/locale';
-import { PageTransitionProvider } from '@/lib/navigation';
-import { SystemMessageProvider } from '@/lib/system-message';
+import { renderScreen } from '@/dom-test-support';
 import { ReturnRequestForm } from './ReturnRequestForm';
-
-const ENTRIES = Object.entries(EN).map(([key, translate]) => ({ key, translate }));
 
 const OPTIONS: ReturnOptions = {
   lines: [
@@ -100,30 +92,8 @@ const ORDER: Order = {
   delivery: null,
 };
 
-// why: the form reads only the money separators of the shop's configuration.
-const CONFIG = { decimalSep: '.', thousandSep: ',' } as SiteConfig;
-
-function renderForm() {
-  return render(
-    <MemoryRouter>
-      <SiteConfigContext.Provider value={CONFIG}>
-        <QueryClientProvider client={new QueryClient()}>
-          <LocaleProvider initial="en">
-            <I18nProvider entries={ENTRIES}>
-              <LoadingProvider>
-                <SystemMessageProvider>
-                  <PageTransitionProvider>
-                    <ReturnRequestForm orderId={7} options={OPTIONS} order={ORDER} />
-                  </PageTransitionProvider>
-                </SystemMessageProvider>
-              </LoadingProvider>
-            </I18nProvider>
-          </LocaleProvider>
-        </QueryClientProvider>
-      </SiteConfigContext.Provider>
-    </MemoryRouter>,
-  );
-}
+const renderForm = () =>
+  renderScreen(<ReturnRequestForm orderId={7} options={OPTIONS} order={ORDER} />, new QueryClient());
 
 /** The texts an element's aria-describedby names, joined as a screen reader reads them. */
 const description = (element: HTMLElement) =>

@@ -3,15 +3,13 @@
  * progress line (a problem at the stage it stopped), the events with the rest on request, and
  * the tracking number copied.
  */
-import { EN, type Shipment, type ShipmentEvent } from '@account/contract';
-import { render, screen, within } from '@testing-library/react';
+import type { Shipment, ShipmentEvent } from '@account/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '@/lib/i18n';
-import { LocaleProvider } from '@/lib/locale';
+import { renderScreen } from '@/dom-test-support';
 import { ShipmentCard } from './ShipmentCard';
-
-const ENTRIES = Object.entries(EN).map(([key, translate]) => ({ key, translate }));
 
 const event = (id: number, status: ShipmentEvent['status'], at: string, description: string): ShipmentEvent => ({
   id,
@@ -43,15 +41,11 @@ const OUT_FOR_DELIVERY: Shipment = {
 
 const PRODUCTS = [{ name: 'Stormshell 3L rain jacket' }, { name: 'Merino hiking socks (2-pack)' }];
 
-function renderCard(shipment: Shipment, number = 1, total = 1) {
-  return render(
-    <LocaleProvider initial="en">
-      <I18nProvider entries={ENTRIES}>
-        <ShipmentCard shipment={shipment} number={number} total={total} products={PRODUCTS} />
-      </I18nProvider>
-    </LocaleProvider>,
+const renderCard = (shipment: Shipment, number = 1, total = 1) =>
+  renderScreen(
+    <ShipmentCard shipment={shipment} number={number} total={total} products={PRODUCTS} />,
+    new QueryClient(),
   );
-}
 
 const progress = () => screen.getByRole('list', { name: 'Delivery progress' });
 const stages = () => within(progress()).getAllByRole('listitem');

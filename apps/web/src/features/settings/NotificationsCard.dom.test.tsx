@@ -3,19 +3,13 @@
  * on, text messages wait for a number that can get them, and two clicks make one save of just
  * those two choices, 2 s after the last.
  */
-import { channelsOf, EN, isLockedChoice, NOTIFICATION_EVENTS, type NotificationSettings } from '@account/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { channelsOf, isLockedChoice, NOTIFICATION_EVENTS, type NotificationSettings } from '@account/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '@/lib/i18n';
-import { LoadingProvider } from '@/lib/loading';
-import { LocaleProvider } from '@/lib/locale';
-import { PageTransitionProvider } from '@/lib/navigation';
+import { renderScreen } from '@/dom-test-support';
 import { NotificationsCard } from './NotificationsCard';
-
-const ENTRIES = Object.entries(EN).map(([key, translate]) => ({ key, translate }));
 
 /** Every event and its channels as the server answers them: email on, text messages off. */
 const SETTINGS: NotificationSettings = {
@@ -30,23 +24,8 @@ const SETTINGS: NotificationSettings = {
   smsUnavailable: null,
 };
 
-function renderCard(settings: NotificationSettings) {
-  return render(
-    <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
-        <LocaleProvider initial="en">
-          <I18nProvider entries={ENTRIES}>
-            <LoadingProvider>
-              <PageTransitionProvider>
-                <NotificationsCard settings={settings} />
-              </PageTransitionProvider>
-            </LoadingProvider>
-          </I18nProvider>
-        </LocaleProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
+const renderCard = (settings: NotificationSettings) =>
+  renderScreen(<NotificationsCard settings={settings} />, new QueryClient());
 
 const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
 

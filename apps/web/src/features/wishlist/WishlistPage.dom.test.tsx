@@ -2,22 +2,15 @@
  * Issue 47: the wishlist in a DOM, as a shopper reads and uses it: each product's state under its
  * name, its alert saved at once, and the alerts of the whole list.
  */
-import { type Account, EN, type Product, type SiteConfig, type WishlistAlerts } from '@account/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import type { Product, WishlistAlerts } from '@account/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SiteConfigContext } from '@/lib/config-context';
-import { I18nProvider } from '@/lib/i18n';
-import { LoadingProvider } from '@/lib/loading';
-import { LocaleProvider } from '@/lib/locale';
+import { anAccount, renderScreen } from '@/dom-test-support';
 import { accountQuery } from '@/lib/queries';
-import { SystemMessageProvider } from '@/lib/system-message';
 import { wishlistAlertsQuery } from './api/wishlist';
 import { WishlistPage } from './WishlistPage';
-
-const ENTRIES = Object.entries(EN).map(([key, translate]) => ({ key, translate }));
 
 const euro = (amount: number) => ({ amount, currency: 'EUR' });
 const product = (productId: number, name: string, price: number): Product => ({
@@ -33,40 +26,7 @@ const JACKET = product(11, 'Stormshell 3L rain jacket', 69.95);
 const BOOTS = product(12, 'Trail runner GTX', 149.95);
 const SOCKS = product(13, 'Merino hiking socks', 12.5);
 
-const ACCOUNT: Account = {
-  id: 1,
-  firstName: 'Sanne',
-  lastName: 'de Vries',
-  email: 'sanne@example.com',
-  isEmailVerified: true,
-  pendingEmail: null,
-  telephone: '',
-  gender: 0,
-  birthDate: null,
-  imageUrl: null,
-  firstTimeLogin: false,
-  telephoneVerifyDate: null,
-  isTelephoneVerified: false,
-  hasValidTelephoneVerificationCode: false,
-  telephoneVerifyExpireIn: null,
-  defaultLanguage: 'en',
-  defaultLanguageName: 'English',
-  defaultCountry: 'NL',
-  defaultCountryName: 'Netherlands',
-  defaultCurrency: { iSO4217: 'EUR', displayName: 'Euro', sign: '€' },
-  defaultCurrencyName: 'Euro',
-  interestIds: [],
-  newsletterIds: [],
-  lastOrder: null,
-  achievements: [],
-  lastViewProducts: [],
-  wishProducts: [JACKET, BOOTS, SOCKS],
-  addresses: [],
-  vouchers: [],
-  addressFields: [],
-  firstTimeLoginFields: [],
-  questionFields: [],
-};
+const ACCOUNT = anAccount({ wishProducts: [JACKET, BOOTS, SOCKS] });
 
 const ALERTS: WishlistAlerts = {
   all: false,
@@ -77,31 +37,12 @@ const ALERTS: WishlistAlerts = {
   ],
 };
 
-// why: the page reads only the money separators of the shop's configuration.
-const CONFIG = { decimalSep: '.', thousandSep: ',' } as SiteConfig;
-
 function renderPage() {
   // The seeded answers stay fresh: the only requests are the changes the shopper makes.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(accountQuery.queryKey, ACCOUNT);
   queryClient.setQueryData(wishlistAlertsQuery.queryKey, ALERTS);
-  return render(
-    <MemoryRouter>
-      <SiteConfigContext.Provider value={CONFIG}>
-        <QueryClientProvider client={queryClient}>
-          <LocaleProvider initial="en">
-            <I18nProvider entries={ENTRIES}>
-              <LoadingProvider>
-                <SystemMessageProvider>
-                  <WishlistPage />
-                </SystemMessageProvider>
-              </LoadingProvider>
-            </I18nProvider>
-          </LocaleProvider>
-        </QueryClientProvider>
-      </SiteConfigContext.Provider>
-    </MemoryRouter>,
-  );
+  return renderScreen(<WishlistPage />, queryClient);
 }
 
 interface Sent {
