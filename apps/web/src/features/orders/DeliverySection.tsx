@@ -6,8 +6,8 @@
 import type { Order } from '@account/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { Spinner } from '@/ui/Spinner';
 import { orderShipmentsQuery } from './api/orders';
 import styles from './Orders.module.css';
@@ -28,14 +28,7 @@ export function DeliverySection({ order }: { order: Order }) {
     ) : null;
   }
   if (shipments.isError) {
-    return (
-      <Card title={t('ac_Delivery')}>
-        <p role="alert">{t('ac_ShipmentsLoadFailed')}</p>
-        <Button variant="secondary" onClick={() => void shipments.refetch()}>
-          {t('ac_TryAgain')}
-        </Button>
-      </Card>
-    );
+    return <LoadFailed title={t('ac_Delivery')} message={t('ac_ShipmentsLoadFailed')} onRetry={shipments.refetch} />;
   }
   const list = shipments.data.shipments;
   if (list.length === 0) return null;

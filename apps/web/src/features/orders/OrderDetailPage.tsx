@@ -18,6 +18,7 @@ import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { Identifier } from '@/ui/Identifier';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
@@ -284,12 +285,7 @@ export function OrderDetailPage() {
     return (
       <>
         <PageHeader title={t('ac_OrderDetailTitle')} />
-        <Card>
-          <p role="alert">{t('ac_OrdersLoadFailed')}</p>
-          <Button variant="secondary" onClick={() => void order.refetch()}>
-            {t('ac_TryAgain')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('ac_OrdersLoadFailed')} onRetry={order.refetch} />
       </>
     );
   }

@@ -21,6 +21,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { TextField } from '@/ui/Field';
 import { Icon } from '@/ui/Icon';
 import { Identifier } from '@/ui/Identifier';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { StatusBadge } from '@/ui/StatusBadge';
@@ -116,12 +117,7 @@ export function OrdersPage() {
 
       <div className={styles.results} aria-busy={orders.isFetching}>
         {orders.isError && !orders.data ? (
-          <Card>
-            <p role="alert">{t('ac_OrdersLoadFailed')}</p>
-            <Button variant="secondary" onClick={() => void orders.refetch()}>
-              {t('ac_TryAgain')}
-            </Button>
-          </Card>
+          <LoadFailed message={t('ac_OrdersLoadFailed')} onRetry={orders.refetch} />
         ) : !data ? (
           <div className={styles.loading}>
             <Spinner label={t('ac_LoadingOrders')} />

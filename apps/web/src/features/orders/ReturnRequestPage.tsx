@@ -8,9 +8,8 @@ import { ApiError } from '@/lib/api';
 import { useT } from '@/lib/i18n';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
-import { Button } from '@/ui/Button';
-import { Card } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { orderQuery } from './api/orders';
@@ -49,12 +48,7 @@ export function ReturnRequestPage() {
     return (
       <>
         <PageHeader title={t('ac_ReturnItems')} />
-        <Card>
-          <p role="alert">{t('ac_ReturnOptionsLoadFailed')}</p>
-          <Button variant="secondary" onClick={() => void options.refetch()}>
-            {t('ac_TryAgain')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('ac_ReturnOptionsLoadFailed')} onRetry={options.refetch} />
       </>
     );
   }

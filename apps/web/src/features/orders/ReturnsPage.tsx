@@ -1,9 +1,9 @@
 /** All the shopper's returns (issue 46), newest first, each with its order. */
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { Button } from '@/ui/Button';
 import { Card } from '@/ui/Card';
 import { EmptyState } from '@/ui/EmptyState';
+import { LoadFailed } from '@/ui/LoadFailed';
 import { PageHeader } from '@/ui/PageHeader';
 import { Spinner } from '@/ui/Spinner';
 import { returnsQuery } from './api/returns';
@@ -22,12 +22,7 @@ export function ReturnsPage() {
           <Spinner label={t('ac_Loading')} />
         </div>
       ) : returns.isError ? (
-        <Card>
-          <p role="alert">{t('ac_ReturnsLoadFailed')}</p>
-          <Button variant="secondary" onClick={() => void returns.refetch()}>
-            {t('ac_TryAgain')}
-          </Button>
-        </Card>
+        <LoadFailed message={t('ac_ReturnsLoadFailed')} onRetry={returns.refetch} />
       ) : returns.data.returns.length === 0 ? (
         <EmptyState icon="box" title={t('ac_ReturnsEmptyTitle')} text={t('ac_ReturnsEmptyText')} />
       ) : (
