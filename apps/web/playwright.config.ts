@@ -10,12 +10,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
   FRESH_PORT,
-  FRESH_URL,
   freshDataDir,
   MAIN_PORT,
   mainDataDir,
   PROVIDERS_PORT,
-  PROVIDERS_URL,
   providersServerEnv,
   STAND_INS_PORT,
 } from './e2e/providers.config';
@@ -51,6 +49,23 @@ const serverMain = path.join(root, 'apps/server/dist/main.js');
 if (!existsSync(serverMain)) {
   throw new Error(`The server is not built (${serverMain} is missing): run 'npm run build' first.`);
 }
+
+/** How every process of the suite is run: started anew, and only its errors shown. */
+const quietProcess = {
+  cwd: root,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'ignore',
+  stderr: 'pipe',
+} as const;
+
+/** An account server of the built app on its own port and fresh data folder, up when `readyPath` answers. */
+const accountServer = (listen: number, dir: string, readyPath: string, env: Record<string, string> = {}) => ({
+  command: `rm -rf '${dir}' && node '${serverMain}'`,
+  url: `http://localhost:${listen}${readyPath}`,
+  ...quietProcess,
+  env: { ...serverEnv(listen), ...env, DATA_DIR: dir },
+});
 
 export default defineConfig({
   testDir: './e2e',
@@ -96,55 +111,22 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: `rm -rf '${dataDir}' && node '${serverMain}'`,
-      cwd: root,
-      url: `http://localhost:${port}/account/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { ...serverEnv(port), DATA_DIR: dataDir },
-    },
+    accountServer(port, dataDir, '/account/api/health'),
     {
       // Local stand-ins for the identity providers, speaking their protocols over HTTP.
       command: `node --import tsx apps/server/test/support/stand-ins/serve.ts`,
-      cwd: root,
       url: `http://127.0.0.1:${STAND_INS_PORT}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      ...quietProcess,
       env: { ...providersServerEnv, STAND_INS_PORT: String(STAND_INS_PORT) },
     },
-    {
-      // A second account server with every sign-in provider configured against the stand-ins.
-      command: `rm -rf '${providersDataDir}' && node '${serverMain}'`,
-      cwd: root,
-      url: `${PROVIDERS_URL}/account/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: { ...serverEnv(PROVIDERS_PORT), ...providersServerEnv, DATA_DIR: providersDataDir },
-    },
-    {
-      // A shop's own instance, outside demo mode: empty until the shop feeds it (issue 8).
-      command: `rm -rf '${freshDataDir}' && node '${serverMain}'`,
-      cwd: root,
-      url: `${FRESH_URL}/account/api/ready`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        ...serverEnv(FRESH_PORT),
-        DEMO: 'false',
-        DEV_IDENTITY_PROVIDER: 'true',
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        DATA_DIR: freshDataDir,
-        WEBHOOK_POLL_INTERVAL_MS: '100',
-      },
-    },
+    // A second account server with every sign-in provider configured against the stand-ins.
+    accountServer(PROVIDERS_PORT, providersDataDir, '/account/api/health', providersServerEnv),
+    // A shop's own instance, outside demo mode: empty until the shop feeds it (issue 8).
+    accountServer(FRESH_PORT, freshDataDir, '/account/api/ready', {
+      DEMO: 'false',
+      DEV_IDENTITY_PROVIDER: 'true',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      WEBHOOK_POLL_INTERVAL_MS: '100',
+    }),
   ],
 });
