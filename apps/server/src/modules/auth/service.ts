@@ -6,16 +6,7 @@
  * an account never pulls another person's sign-in into it.
  */
 import type { SettingsService } from '../settings/service.js';
-import type { AuthRepository } from './repository.js';
-
-export interface VerifiedIdentity {
-  provider: string;
-  subject: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string;
-}
+import type { AuthRepository, IdentityDetails } from './repository.js';
 
 const LOGIN_FLOW_TTL_MS = 10 * 60_000;
 
@@ -26,7 +17,7 @@ export interface AuthHooks {
 
 export function authService(repository: AuthRepository, settings: SettingsService, hooks: AuthHooks = {}) {
   return {
-    async shopperFor(identity: VerifiedIdentity): Promise<number> {
+    async shopperFor(identity: IdentityDetails): Promise<number> {
       const now = new Date().toISOString();
       const known = await repository.shopperByIdentity(identity.provider, identity.subject);
       if (known !== null) {
@@ -61,7 +52,7 @@ export function authService(repository: AuthRepository, settings: SettingsServic
      * Adds a verified identity to a signed-in shopper (link mode, issue 20). 'taken' when it belongs
      * to another account, which then stays as it is; 'already' when it is this account's.
      */
-    async linkTo(shopperId: number, identity: VerifiedIdentity): Promise<'linked' | 'already' | 'taken'> {
+    async linkTo(shopperId: number, identity: IdentityDetails): Promise<'linked' | 'already' | 'taken'> {
       const now = new Date().toISOString();
       const owner = await repository.shopperByIdentity(identity.provider, identity.subject);
       if (owner === shopperId) {
