@@ -18,23 +18,18 @@ import {
 import type { Kysely } from 'kysely';
 import { anyDeleted, upsertByExternalId } from '../../../db/external-id.js';
 import { prepared } from '../../../db/prepared.js';
-import type { Database } from '../../../db/types.js';
+import type { Database, Row } from '../../../db/types.js';
 
 /** What orders.delivery holds: the one-line delivery, and per line of the order the code its shipments give (0: none). */
 export interface StoredDelivery extends OrderDelivery {
   lineCodes: number[];
 }
 
-/** A shipment as the shop sends it. */
-export interface ShopShipment {
-  orderId: number;
-  carrier: string;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  estimatedFrom: string | null;
-  estimatedTo: string | null;
-  lines: ShipmentLine[];
-}
+/** A shipment as the shop sends it: the columns of its row that are the shop's, its lines as a list. */
+export type ShopShipment = Pick<
+  Row<'shipments'>,
+  'orderId' | 'carrier' | 'trackingNumber' | 'trackingUrl' | 'estimatedFrom' | 'estimatedTo'
+> & { lines: ShipmentLine[] };
 
 export interface ShopShipmentEvent {
   status: ShipmentEventStatus;
