@@ -26,6 +26,30 @@ export interface TestBrowserOptions {
   userAgent?: string;
 }
 
+/** The Cookie header of a cookie jar. */
+export const cookieHeaderOf = (cookies: ReadonlyMap<string, string>) =>
+  [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/**
+ * What a browser holding `cookies` sends for a call, as the web client does: its cookies, the XSRF
+ * token on a non-GET call, and an object body as JSON. `headers` are the browser's own (User-Agent).
+ */
+export function outgoing(
+  cookies: ReadonlyMap<string, string>,
+  options: RequestOptions | string,
+  headers: Record<string, string> = {},
+): { method: NonNullable<RequestOptions['method']>; url: string; headers: Record<string, string>; body?: string } {
+  const o = typeof options === 'string' ? { url: options } : options;
+  const method = o.method ?? 'GET';
+  const sent: Record<string, string> = { ...headers, ...o.headers };
+  if (cookies.size > 0) sent.cookie = cookieHeaderOf(cookies);
+  const xsrf = cookies.get('XSRF-TOKEN');
+  if (method !== 'GET' && !o.withoutXsrf && xsrf) sent['x-xsrf-token'] = decodeURIComponent(xsrf);
+  if (o.body === undefined) return { method, url: o.url, headers: sent };
+  sent['content-type'] ??= 'application/json';
+  return { method, url: o.url, headers: sent, body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) };
+}
+
 let browsers = 0;
 /** A documentation-range address per browser, so per-address limits count shoppers apart. */
 const nextAddress = () => {
@@ -47,7 +71,7 @@ export class TestBrowser {
   }
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   private remember(response: LightMyRequestResponse): void {
@@ -62,18 +86,10 @@ export class TestBrowser {
   }
 
   async request(options: RequestOptions | string): Promise<LightMyRequestResponse> {
-    const o = typeof options === 'string' ? { url: options } : options;
-    const method = o.method ?? 'GET';
-    const headers: Record<string, string> = { ...(this.userAgent && { 'user-agent': this.userAgent }), ...o.headers };
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (method !== 'GET' && !o.withoutXsrf && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    let payload: string | undefined;
-    if (o.body !== undefined) {
-      payload = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await this.app.inject({ method, url: o.url, headers, payload, remoteAddress: this.clientAddress });
+    const { method, url, headers, body } = outgoing(this.cookies, options, {
+      ...(this.userAgent && { 'user-agent': this.userAgent }),
+    });
+    const response = await this.app.inject({ method, url, headers, payload: body, remoteAddress: this.clientAddress });
     this.remember(response);
     return response;
   }

@@ -2,7 +2,7 @@
  * A browser over real HTTP for tests with server processes: one cookie jar for a host, whatever
  * the port (as browsers keep cookies), so a session made on one instance goes to another one.
  */
-import type { RequestOptions } from './browser.js';
+import { cookieHeaderOf, outgoing, type RequestOptions } from './browser.js';
 
 export interface HttpResponse {
   statusCode: number;
@@ -17,22 +17,12 @@ export class HttpBrowser {
   constructor(public baseUrl: string) {}
 
   cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return cookieHeaderOf(this.cookies);
   }
 
   async request(options: RequestOptions | string): Promise<HttpResponse> {
-    const o = typeof options === 'string' ? { url: options } : options;
-    const method = o.method ?? 'GET';
-    const headers: Record<string, string> = { ...o.headers };
-    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (method !== 'GET' && !o.withoutXsrf && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    let body: string | undefined;
-    if (o.body !== undefined) {
-      body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(new URL(o.url, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const { method, url, headers, body } = outgoing(this.cookies, options);
+    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body, redirect: 'manual' });
     return this.read(response);
   }
 
