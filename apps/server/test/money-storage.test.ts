@@ -3,24 +3,16 @@
  * ten-thousandths come back unchanged after the migration, in every money column and currency.
  */
 import { fromTenThousandths } from '@account/contract';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { migrations } from '../src/db/migrations/index.js';
-import { databaseKind, freshDatabase } from './support/test-app.js';
+import { beforeMigration } from './support/older-schema.js';
+import { databaseKind } from './support/test-app.js';
 
 describe(`§5 Data: money stored in minor units moves to exact ten-thousandths (${databaseKind})`, () => {
   it('§3 Money: the migration keeps every stored amount (EUR cents, JPY yen) and makes room for large ones', async () => {
-    const database = await freshDatabase();
-    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
-    try {
-      const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-25-003'));
-      await new Migrator({ db: db.kysely, provider: { getMigrations: async () => earlier } }).migrateToLatest();
-      const at = '2026-01-01T00:00:00.000Z';
+    await beforeMigration('2026-11-25-003', async (db, at) => {
       // Written as the schema stood then: minor-unit columns, so through plain SQL.
-      await sql`insert into shoppers (id, default_language, default_country, default_currency, created_at, updated_at)
-        values (1, 'en', 'NL', 'EUR', ${at}, ${at})`.execute(db.kysely);
       await sql`insert into orders (id, shopper_id, order_number, currency, service_fee_minor, shipping_cost_minor,
           transaction_cost_minor, discount_minor, sub_total_minor, total_minor, search_text, created_at, updated_at)
         values (1, 1, 'EUR-1', 'EUR', 150, 495, 35, 100, 2990, 3570, '', ${at}, ${at}),
@@ -81,9 +73,6 @@ describe(`§5 Data: money stored in minor units moves to exact ten-thousandths (
       await k.updateTable('orders').set({ totalE4: 10_000_000_041 }).where('id', '=', 1).execute();
       const large = await k.selectFrom('orders').select('totalE4').where('id', '=', 1).executeTakeFirstOrThrow();
       expect(fromTenThousandths(large.totalE4)).toBe(1_000_000.0041);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 });

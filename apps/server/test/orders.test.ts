@@ -14,17 +14,16 @@ import {
   Order,
   OrderList,
 } from '@account/contract';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { migrations } from '../src/db/migrations/index.js';
 import { orderParts, orderRepository } from '../src/modules/orders/repository.js';
 import { orderSearchText } from '../src/modules/orders/search-text.js';
 import { TestBrowser } from './support/browser.js';
+import { beforeMigration } from './support/older-schema.js';
 import { pdfFontNames, pdfText } from './support/pdf-text.js';
 import { signIn } from './support/sign-in.js';
-import { api, databaseKind, freshDatabase, putSetting, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
 
 /** The demo shop. */
 let server: TestServer;
@@ -686,14 +685,7 @@ describe(`§6 the order calls need sign-in and the feature MyOrders (${databaseK
 
 describe(`§2 Orders: orders stored before their products moved into their rows (${databaseKind})`, () => {
   it('§2 Order detail: the migration puts every stored order’s products (by position) and payments (by time) into its row, as an order read whole shows them', async () => {
-    const database = await freshDatabase();
-    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
-    try {
-      const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-26-003'));
-      await new Migrator({ db: db.kysely, provider: { getMigrations: async () => earlier } }).migrateToLatest();
-      const at = '2026-01-01T00:00:00.000Z';
-      await sql`insert into shoppers (id, default_language, default_country, default_currency, created_at, updated_at)
-        values (1, 'en', 'NL', 'EUR', ${at}, ${at})`.execute(db.kysely);
+    await beforeMigration('2026-11-26-003', async (db, at) => {
       await sql`insert into orders (id, shopper_id, order_number, currency, created_at, updated_at)
         values (1, 1, 'OLD-1', 'EUR', ${at}, ${at}), (2, 1, 'OLD-2', 'EUR', ${at}, ${at})`.execute(db.kysely);
       // Inserted out of their order: the position orders the products, the time the payments.
@@ -747,24 +739,14 @@ describe(`§2 Orders: orders stored before their products moved into their rows 
       ]);
       const empty = await repository.find(1, 2);
       expect([empty?.products, empty?.transactions]).toEqual([[], []]);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 });
 
 describe(`§2 Orders list: orders stored before the search existed (${databaseKind})`, () => {
   it('§2 Orders list: the migration fills in the search text of every stored order, in batches', async () => {
-    const database = await freshDatabase();
-    const db = openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR! });
-    try {
-      const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-22-003'));
-      await new Migrator({ db: db.kysely, provider: { getMigrations: async () => earlier } }).migrateToLatest();
-      const at = '2026-01-01T00:00:00.000Z';
+    await beforeMigration('2026-11-22-003', async (db, at) => {
       // Written as the schema stood then: without search_text, so through plain SQL.
-      await sql`insert into shoppers (id, default_language, default_country, default_currency, created_at, updated_at)
-        values (1, 'en', 'NL', 'EUR', ${at}, ${at})`.execute(db.kysely);
       const orders = Array.from({ length: 1203 }, (_, i) => i + 1);
       await sql`insert into orders (id, shopper_id, order_number, currency, created_at, updated_at) values ${sql.join(
         orders.map((id) => sql`(${id}, 1, ${`OLD-${id}`}, 'EUR', ${at}, ${at})`),
@@ -790,9 +772,6 @@ describe(`§2 Orders list: orders stored before the search existed (${databaseKi
       for (const row of rows) expect(row.searchText).toBe(orderSearchText(row.orderNumber, namesOf(row.id)));
       expect(rows[0]!.searchText).toBe('old-1\ngröße wärmflasche\ncamp mug');
       expect(rows[1201]!.searchText).toBe('old-1202\nærø parka');
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 });
