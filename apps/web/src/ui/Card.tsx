@@ -17,6 +17,8 @@ export interface CardProps {
   actions?: ReactNode;
   /** A line under the title that stays in sight while the card is collapsed (an order's delivery). */
   summary?: ReactNode;
+  /** What the card is for, in muted words at the top of its body. */
+  description?: ReactNode;
   className?: string;
   children: ReactNode;
 }
@@ -28,6 +30,7 @@ export function Card({
   defaultExpanded = true,
   actions,
   summary,
+  description,
   className,
   children,
 }: CardProps) {
@@ -36,12 +39,18 @@ export function Card({
   const bodyId = useId();
   const headingId = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
+  const body = (
+    <>
+      {description && <p className={styles.description}>{description}</p>}
+      {children}
+    </>
+  );
   const classes = [styles.card, expanded ? '' : styles.collapsed, className].filter(Boolean).join(' ');
 
   if (title === undefined) {
     return (
       <section className={classes}>
-        <div className={styles.bodyOnly}>{children}</div>
+        <div className={styles.bodyOnly}>{body}</div>
       </section>
     );
   }
@@ -72,8 +81,13 @@ export function Card({
       </div>
       {summary && <div className={styles.summary}>{summary}</div>}
       <div id={bodyId} className={styles.body} hidden={!expanded}>
-        {built && children}
+        {built && body}
       </div>
     </section>
   );
+}
+
+/** A page's cards (and what goes between them), one under the other at the one spacing. */
+export function CardStack({ children }: { children: ReactNode }) {
+  return <div className={styles.stack}>{children}</div>;
 }

@@ -14,7 +14,7 @@ import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
-import { Card } from '@/ui/Card';
+import { Card, CardStack } from '@/ui/Card';
 import { EmptyState } from '@/ui/EmptyState';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -197,7 +197,7 @@ export function AddressBookPage() {
   return (
     <>
       <PageHeader title={t('ac_AddressBook')} description={t('ac_AddressBookDescription')} />
-      <div className={styles.cards}>
+      <CardStack>
         {account.addresses.length === 0 ? (
           <Card>
             <EmptyState icon="pin" title={t('ac_AddressesEmptyTitle')} text={t('ac_AddressesEmptyText')} />
@@ -211,7 +211,7 @@ export function AddressBookPage() {
           </span>
           {t('ac_AddNewAddress')}
         </AppLink>
-      </div>
+      </CardStack>
     </>
   );
 }

@@ -15,7 +15,7 @@ import { AppLink, usePageTransition } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { Trans } from '@/lib/trans';
 import { Button } from '@/ui/Button';
-import { Card } from '@/ui/Card';
+import { Card, CardStack } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { Identifier } from '@/ui/Identifier';
 import { LoadFailed } from '@/ui/LoadFailed';
@@ -167,7 +167,7 @@ function OrderView({ order }: { order: Order }) {
           time: formatDate(order.created, 'orderTime'),
         })}
       />
-      <div className={styles.detail}>
+      <CardStack>
         <Card title={t('ac_OrderDetailTitle')} collapsible>
           <div className={styles.summary}>
             <dl className={styles.facts}>
@@ -260,7 +260,7 @@ function OrderView({ order }: { order: Order }) {
 
         <InvoiceCard order={order} />
         <BackToOrders />
-      </div>
+      </CardStack>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { useAccount } from '@/lib/account';
 import { useSiteConfig } from '@/lib/config-context';
 import { asksToVerifyEmail } from '@/lib/email-verification';
 import { useT } from '@/lib/i18n';
-import { Card } from '@/ui/Card';
+import { Card, CardStack } from '@/ui/Card';
 import { Icon } from '@/ui/Icon';
 import { PageHeader } from '@/ui/PageHeader';
 import { LastOrderCard } from './LastOrderCard';
@@ -42,7 +42,7 @@ export function OverviewPage() {
         title={t('ac_Welcome', { name: fullName(account) || account.email })}
         description={t('ac_OverviewIntro')}
       />
-      <div className={styles.blocks}>
+      <CardStack>
         {/* A shopper with parcels on the way sees them first. */}
         {hasFeature(enableFeatures, FEATURES.myOrders) && <OnTheWayCard />}
         <Card>
@@ -64,7 +64,7 @@ export function OverviewPage() {
           <LastOrderCard order={account.lastOrder} />
         )}
         {account.lastViewProducts.length > 0 && <RecentlyViewedCard products={account.lastViewProducts} />}
-      </div>
+      </CardStack>
       {verificationOn && verifying !== null && (
         <Suspense fallback={null}>
           <PhoneVerification account={account} open={verifying} onClose={() => setVerifying(false)} />

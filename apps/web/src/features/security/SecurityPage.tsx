@@ -12,6 +12,7 @@ import { useSiteConfig } from '@/lib/config-context';
 import { useT } from '@/lib/i18n';
 import { methodName } from '@/lib/method-names';
 import { useSystemMessage } from '@/lib/system-message';
+import { CardStack } from '@/ui/Card';
 import { PageHeader } from '@/ui/PageHeader';
 import { signInMethodsQuery } from './api/security';
 import { PrivacyCard } from './PrivacyCard';
@@ -58,11 +59,11 @@ export function SecurityPage() {
           {problem}
         </p>
       )}
-      <div className={styles.cards}>
+      <CardStack>
         <SessionsCard />
         <SignInMethodsCard />
         <PrivacyCard />
-      </div>
+      </CardStack>
     </>
   );
 }

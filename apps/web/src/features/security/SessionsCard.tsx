@@ -104,8 +104,7 @@ export function SessionsCard() {
   const others = list.filter((session) => !session.current).length;
   const here = list.find((session) => session.current)?.clientAddress ?? null;
   return (
-    <Card title={t('ac_Sessions')} collapsible>
-      <p className={styles.description}>{t('ac_SessionsDescription')}</p>
+    <Card title={t('ac_Sessions')} collapsible description={t('ac_SessionsDescription')}>
       {sessions.isPending && <Spinner label={t('ac_Loading')} />}
       {sessions.isError && (
         <p role="alert" className={styles.error}>

@@ -290,8 +290,7 @@ export function SignInMethodsCard() {
   const methods = useQuery(signInMethodsQuery);
   const data = methods.data;
   return (
-    <Card title={t('ac_SignInMethods')} collapsible>
-      <p className={styles.description}>{t('ac_SignInMethodsDescription')}</p>
+    <Card title={t('ac_SignInMethods')} collapsible description={t('ac_SignInMethodsDescription')}>
       {methods.isPending && <Spinner label={t('ac_Loading')} />}
       {methods.isError && (
         <p role="alert" className={styles.error}>

@@ -93,8 +93,7 @@ export function NotificationsCard({ settings }: { settings: NotificationSettings
       .join(' ');
 
   return (
-    <Card title={t('ac_Notifications')} collapsible>
-      <p className={styles.description}>{t('ac_NotificationsDescription')}</p>
+    <Card title={t('ac_Notifications')} collapsible description={t('ac_NotificationsDescription')}>
       <Table
         className={styles.notifications}
         columns={[

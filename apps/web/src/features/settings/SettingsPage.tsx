@@ -16,7 +16,7 @@ import { useCountryName } from '@/lib/localize';
 import { localizeQuery, preferencesQuery } from '@/lib/queries';
 import { useSystemMessage } from '@/lib/system-message';
 import { TIMING } from '@/lib/timing';
-import { Card } from '@/ui/Card';
+import { Card, CardStack } from '@/ui/Card';
 import { Checkbox, CheckboxGroup } from '@/ui/Checkbox';
 import { flagUrl } from '@/ui/flags';
 import { PageHeader } from '@/ui/PageHeader';
@@ -59,8 +59,7 @@ function LocalisationCard({ data }: { data: LocalizeData }) {
 
   const common = { emptyText: t('ac_NoMatches'), openLabel: t('ac_ShowOptions') };
   return (
-    <Card title={t('ac_Localisation')} collapsible>
-      <p className={styles.description}>{t('ac_LocalisationDescription')}</p>
+    <Card title={t('ac_Localisation')} collapsible description={t('ac_LocalisationDescription')}>
       <div className={styles.pickers}>
         <Picker
           {...common}
@@ -123,8 +122,7 @@ function PreferenceCard({
   const toggle = (id: number, on: boolean) =>
     change(on ? [...value.filter((v) => v !== id), id] : value.filter((v) => v !== id));
   return (
-    <Card title={title} collapsible>
-      {legend && <p className={styles.description}>{description}</p>}
+    <Card title={title} collapsible description={legend && description}>
       <CheckboxGroup legend={legend ?? description}>
         {items.map((item) => (
           <Checkbox
@@ -161,7 +159,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title={t('ac_Settings')} description={t('ac_SettingsDescription')} />
-      <div className={styles.cards}>
+      <CardStack>
         {localize.data ? (
           <LocalisationCard data={localize.data} />
         ) : (
@@ -196,7 +194,7 @@ export function SettingsPage() {
             </p>
           </Card>
         )}
-      </div>
+      </CardStack>
     </>
   );
 }
