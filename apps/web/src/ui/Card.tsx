@@ -87,6 +87,11 @@ export function Card({
   );
 }
 
+/** A card's list of things alike (addresses, returns), one under the other, a line between each two. */
+export function CardRows({ children }: { children: ReactNode }) {
+  return <ul className={styles.rows}>{children}</ul>;
+}
+
 /** A page's cards (and what goes between them), one under the other at the one spacing. */
 export function CardStack({ children }: { children: ReactNode }) {
   return <div className={styles.stack}>{children}</div>;

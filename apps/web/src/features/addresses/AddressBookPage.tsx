@@ -14,7 +14,7 @@ import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { useSystemMessage } from '@/lib/system-message';
 import { buttonClass } from '@/ui/Button';
-import { Card, CardStack } from '@/ui/Card';
+import { Card, CardRows, CardStack } from '@/ui/Card';
 import { EmptyState } from '@/ui/EmptyState';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -177,13 +177,13 @@ function AddressCards({ addresses }: { addresses: readonly Address[] }) {
       </Card>
       {slots.others.length > 0 && (
         <Card title={t('ac_OtherAddresses')} collapsible>
-          <ul className={styles.list}>
+          <CardRows>
             {slots.others.map((address) => (
               <li key={address.addressId}>
                 <AddressItem address={address} slot="other" />
               </li>
             ))}
-          </ul>
+          </CardRows>
         </Card>
       )}
     </>

@@ -1,7 +1,7 @@
 /** All the shopper's returns (issue 46), newest first, each with its order. */
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '@/lib/i18n';
-import { Card } from '@/ui/Card';
+import { Card, CardRows } from '@/ui/Card';
 import { EmptyState } from '@/ui/EmptyState';
 import { LoadFailed } from '@/ui/LoadFailed';
 import { PageHeader } from '@/ui/PageHeader';
@@ -9,7 +9,6 @@ import { Spinner } from '@/ui/Spinner';
 import { returnsQuery } from './api/returns';
 import ordersStyles from './Orders.module.css';
 import { ReturnCard } from './ReturnCard';
-import styles from './Returns.module.css';
 
 export function ReturnsPage() {
   const t = useT();
@@ -27,13 +26,13 @@ export function ReturnsPage() {
         <EmptyState icon="box" title={t('ac_ReturnsEmptyTitle')} text={t('ac_ReturnsEmptyText')} />
       ) : (
         <Card>
-          <ul className={styles.list}>
+          <CardRows>
             {[...returns.data.returns]
               .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id)
               .map((ret) => (
                 <ReturnCard key={ret.id} ret={ret} withOrder level={2} />
               ))}
-          </ul>
+          </CardRows>
         </Card>
       )}
     </>

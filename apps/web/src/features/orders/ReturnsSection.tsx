@@ -8,7 +8,7 @@ import { useT } from '@/lib/i18n';
 import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { buttonClass } from '@/ui/Button';
-import { Card } from '@/ui/Card';
+import { Card, CardRows } from '@/ui/Card';
 import { orderReturnsQuery, returnOptionsQuery } from './api/returns';
 import { ReturnCard } from './ReturnCard';
 import styles from './Returns.module.css';
@@ -24,11 +24,11 @@ export function ReturnsSection({ order }: { order: Order }) {
     <Card title={t('ac_Returns')} collapsible>
       <div className={styles.return}>
         {list.length > 0 && (
-          <ul className={styles.list}>
+          <CardRows>
             {list.map((ret) => (
               <ReturnCard key={ret.id} ret={ret} />
             ))}
-          </ul>
+          </CardRows>
         )}
         {returnable && (
           <div className={styles.actions}>
