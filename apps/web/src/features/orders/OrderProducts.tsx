@@ -3,6 +3,7 @@ import { canViewCode, type Order, shipmentStatus } from '@account/contract';
 import { useT } from '@/lib/i18n';
 import { useFormatMoney } from '@/lib/money';
 import { StatusBadge } from '@/ui/StatusBadge';
+import { Thumbnail } from '@/ui/Thumbnail';
 import { BuyAgainButton, canBuyAgain } from './BuyAgain';
 import styles from './Orders.module.css';
 
@@ -14,7 +15,7 @@ export function OrderProducts({ order }: { order: Order }) {
       {order.products.map((product, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an order may hold the same product twice
         <li key={`${product.productId}-${index}`} className={styles.product}>
-          <span className={styles.thumb}>{product.image && <img src={product.image} alt="" loading="lazy" />}</span>
+          <Thumbnail image={product.image} className={styles.thumb} />
           <span className={styles.productText}>
             {product.categoryName && <span className={styles.category}>{product.categoryName}</span>}
             {product.url ? (

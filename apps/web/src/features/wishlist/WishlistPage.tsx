@@ -21,6 +21,7 @@ import { Icon } from '@/ui/Icon';
 import { InlineConfirm } from '@/ui/InlineConfirm';
 import { PageHeader } from '@/ui/PageHeader';
 import { Table } from '@/ui/Table';
+import { Thumbnail } from '@/ui/Thumbnail';
 import {
   useRemoveWishlist,
   useUpdateWishlistAlert,
@@ -128,7 +129,7 @@ function WishRow({ product, alert }: { product: Product; alert: WishlistItemAler
     <tr>
       <td>
         <div className={styles.product}>
-          <span className={styles.thumb}>{product.image && <img src={product.image} alt="" loading="lazy" />}</span>
+          <Thumbnail image={product.image} className={styles.thumb} />
           <span className={styles.names}>
             {product.categoryName && (
               <span className={styles.category}>
