@@ -22,6 +22,7 @@ import { Button } from '@/ui/Button';
 import { DeliveryStatus } from '@/ui/DeliveryStatus';
 import { Icon } from '@/ui/Icon';
 import { Identifier } from '@/ui/Identifier';
+import ordersStyles from './Orders.module.css';
 import styles from './ShipmentCard.module.css';
 
 export const EVENT_LABELS: Readonly<Record<ShipmentEventStatus, TranslationKey>> = {
@@ -185,7 +186,7 @@ export function ShipmentCard({ shipment, number, total, products }: ShipmentCard
         </p>
       )}
 
-      <dl className={styles.facts}>
+      <dl className={`${ordersStyles.facts} ${ordersStyles.wideFacts}`}>
         {status === 'delivered' && statusAt ? (
           <div>
             <dt>{t('ac_StageDelivered')}</dt>
