@@ -5,13 +5,13 @@
  * one default delivery address per shopper (§4 Set default, Address delete), and never touches
  * another shopper's address. Bodies are sent with capitalised keys, as the web client does (§7).
  */
-import { Address, ALL_FEATURES, DEFAULT_ADDRESS_FIELDS, FIELD_TYPES, field } from '@account/contract';
+import { Address, DEFAULT_ADDRESS_FIELDS, FEATURES, FIELD_TYPES, field } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { TestBrowser } from './support/browser.js';
 import { accountOf, signIn } from './support/sign-in.js';
-import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, switchOff, type TestServer } from './support/test-app.js';
 
 /** The demo shop: all features, EU VAT reverse charge on, the default address fields. */
 let server: TestServer;
@@ -37,11 +37,7 @@ beforeAll(async () => {
   // Before the first settings read, so that no cached copy hides the change.
   await putSetting(shopServer, 'enableEuVatReverse', false);
   await putSetting(shopServer, 'addressFields', SHOP_FIELDS);
-  await putSetting(
-    featureOffServer,
-    'enableFeatures',
-    ALL_FEATURES.filter((f) => f !== 'AddressBook'),
-  );
+  await switchOff(featureOffServer, FEATURES.addressBook);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), shopServer?.close(), featureOffServer?.close()]);

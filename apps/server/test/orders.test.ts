@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type Account,
-  ALL_FEATURES,
+  FEATURES,
   formatMoney,
   ORDER_STATUS_CODES,
   ORDERS_PER_PAGE,
@@ -23,7 +23,7 @@ import { TestBrowser } from './support/browser.js';
 import { beforeMigration } from './support/older-schema.js';
 import { pdfFontNames, pdfText } from './support/pdf-text.js';
 import { signIn } from './support/sign-in.js';
-import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, putSetting, startServer, switchOff, type TestServer } from './support/test-app.js';
 
 /** The demo shop. */
 let server: TestServer;
@@ -38,11 +38,7 @@ beforeAll(async () => {
   await putSetting(shopServer, 'decimalSep', ',');
   await putSetting(shopServer, 'thousandSep', '.');
   await putSetting(shopServer, 'companyName', 'Bergsport Größe & Co');
-  await putSetting(
-    featureOffServer,
-    'enableFeatures',
-    ALL_FEATURES.filter((f) => f !== 'MyOrders'),
-  );
+  await switchOff(featureOffServer, FEATURES.myOrders);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), shopServer?.close(), featureOffServer?.close()]);

@@ -3,14 +3,14 @@
  * §7 POST /shopUser/sendVerifySms and /shopUser/verifyTelephoneNumber, §8 wrong or expired code,
  * §9 Verification; issue 10 Phone verification, server part), with the demo outbox transport.
  */
-import { Account, ALL_FEATURES } from '@account/contract';
+import { Account, FEATURES } from '@account/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shippedMessages } from '../src/i18n/catalogues.js';
 import { type PhoneRepository, phoneRepository } from '../src/modules/phone/repository.js';
 import { phoneVerificationService } from '../src/modules/phone/service.js';
 import { TestBrowser } from './support/browser.js';
 import { signIn } from './support/sign-in.js';
-import { databaseKind, startServer, type TestServer } from './support/test-app.js';
+import { databaseKind, startServer, switchOff, type TestServer } from './support/test-app.js';
 
 const SEND = '/account/api/v1/shopUser/sendVerifySms';
 const VERIFY = '/account/api/v1/shopUser/verifyTelephoneNumber';
@@ -45,11 +45,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-  await featureOffServer.app.db.kysely
-    .updateTable('siteSettings')
-    .set({ value: JSON.stringify(ALL_FEATURES.filter((f) => f !== 'TelephoneNumberVerification')) })
-    .where('key', '=', 'enableFeatures')
-    .execute();
+  await switchOff(featureOffServer, FEATURES.telephoneNumberVerification);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), gapServer?.close(), featureOffServer?.close(), capServer?.close()]);

@@ -5,29 +5,25 @@
  * shopper's vouchers are a 404; and the account (GET /shopuser/me) reflects every change (§7:
  * after wishlist removal and achievement claim the account is reloaded).
  */
-import { Achievement, ALL_FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
+import { Achievement, FEATURES, Voucher, VoucherClaimResult } from '@account/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOUCHER_CODE_LIMITS } from '../src/modules/rewards/routes.js';
 import { TestBrowser } from './support/browser.js';
 import { accountOf, signIn } from './support/sign-in.js';
-import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, switchOff, type TestServer } from './support/test-app.js';
 
 /** The demo shop with every feature. */
 let server: TestServer;
 /** Achievements, MyVouchers and MyWishlist switched off before first use. */
 let featureOffServer: TestServer;
 
-const REWARD_FEATURES = ['Achievements', 'MyVouchers', 'MyWishlist'];
+const REWARD_FEATURES = [FEATURES.achievements, FEATURES.myVouchers, FEATURES.myWishlist];
 
 beforeAll(async () => {
   [server, featureOffServer] = await Promise.all([startServer(), startServer()]);
   // Before the first settings read, so that no cached copy hides the change.
-  await putSetting(
-    featureOffServer,
-    'enableFeatures',
-    ALL_FEATURES.filter((f) => !REWARD_FEATURES.includes(f)),
-  );
+  await switchOff(featureOffServer, ...REWARD_FEATURES);
 });
 afterAll(async () => {
   await Promise.all([server?.close(), featureOffServer?.close()]);

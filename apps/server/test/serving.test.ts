@@ -6,13 +6,13 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
-import { ALL_FEATURES, FEATURES, SiteConfig } from '@account/contract';
+import { FEATURES, SiteConfig } from '@account/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_DIST } from '../src/app.js';
 import { preloadLinks, ROUTE_PRELOADS_FILE } from '../src/http/spa.js';
 import { TestBrowser } from './support/browser.js';
 import { signedIn } from './support/sign-in.js';
-import { api, databaseKind, putSetting, startServer, type TestServer } from './support/test-app.js';
+import { api, databaseKind, startServer, switchOff, type TestServer } from './support/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -187,11 +187,7 @@ describe(`DESIGN §8 A screen's opening call is answered in its page: the orders
   let ordersOff: TestServer;
   beforeAll(async () => {
     [built, ordersOff] = await Promise.all([startServer({ webDist: dist }), startServer({ webDist: dist })]);
-    await putSetting(
-      ordersOff,
-      'enableFeatures',
-      ALL_FEATURES.filter((feature) => feature !== FEATURES.myOrders),
-    );
+    await switchOff(ordersOff, FEATURES.myOrders);
   });
   afterAll(async () => {
     await Promise.all([built?.close(), ordersOff?.close()]);

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE } from '@account/contract';
+import { ALL_FEATURES, API_BASE, type Feature } from '@account/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -82,6 +82,15 @@ export async function putSetting(server: TestServer, key: string, value: unknown
     .values({ key, value: json })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
     .execute();
+}
+
+/** Switches `features` off and leaves the rest on; before the server's first settings read, as putSetting. */
+export async function switchOff(server: TestServer, ...features: Feature[]): Promise<void> {
+  await putSetting(
+    server,
+    'enableFeatures',
+    ALL_FEATURES.filter((feature) => !features.includes(feature)),
+  );
 }
 
 /**
