@@ -8,7 +8,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { SiteConfigContext } from '@/lib/config-context';
 import { I18nProvider } from '@/lib/i18n';
 import { LoadingProvider } from '@/lib/loading';
@@ -113,4 +113,19 @@ export function serve(answer: (sent: Sent) => Response | Promise<Response>): Sen
     return answer(call);
   });
   return sent;
+}
+
+/**
+ * For the tests of a describe block that run on a fake clock, with the network's stand-in: the
+ * clock advances with the real one too (Testing Library's waits run on timers), and the real clock
+ * and network are back after each test.
+ */
+export function onFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }

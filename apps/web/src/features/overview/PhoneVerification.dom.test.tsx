@@ -10,8 +10,8 @@ import type { Account } from '@account/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anAccount, json, renderScreen, type Sent, serve } from '@/dom-test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { anAccount, json, onFakeClock, renderScreen, type Sent, serve } from '@/dom-test-support';
 import { accountQuery } from '@/lib/queries';
 import { OverviewPage } from './OverviewPage';
 
@@ -47,14 +47,7 @@ const checks = (sent: Sent[]) =>
   sent.filter((call) => call.path === '/shopUser/verifyTelephoneNumber').map((call) => call.body);
 
 describe('§4 Phone verify popup', () => {
-  beforeEach(() => {
-    // Advancing with the real clock too: Testing Library's waits run on timers.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  onFakeClock();
 
   it('§4 Phone verify popup: a wrong code is sent once, never again by itself', async () => {
     const verified: Account = { ...UNVERIFIED, isTelephoneVerified: true };

@@ -7,8 +7,8 @@ import { channelsOf, isLockedChoice, NOTIFICATION_EVENTS, type NotificationSetti
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '@/dom-test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { onFakeClock, renderScreen } from '@/dom-test-support';
 import { NotificationsCard } from './NotificationsCard';
 
 /** Every event and its channels as the server answers them: email on, text messages off. */
@@ -37,13 +37,7 @@ const description = (element: HTMLElement) =>
     .join(' ');
 
 describe('issue 47: the notifications card', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  onFakeClock();
 
   it('has a row per event with a box per channel, and a dash where security notices have no text message', () => {
     renderCard(SETTINGS);

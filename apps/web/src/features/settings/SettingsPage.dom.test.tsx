@@ -8,8 +8,8 @@ import type { LocalizeData, NotificationSettings, Preferences } from '@account/c
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { anAccount, json, renderScreen, type Sent, serve } from '@/dom-test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { anAccount, json, onFakeClock, renderScreen, type Sent, serve } from '@/dom-test-support';
 import { accountQuery, localizeQuery, preferencesQuery } from '@/lib/queries';
 import { notificationsQuery } from './api/notifications';
 import { SettingsPage } from './SettingsPage';
@@ -68,14 +68,7 @@ const newsletter = () => screen.getByRole<HTMLInputElement>('checkbox', { name: 
 const saves = (sent: Sent[]) => sent.filter((call) => call.method === 'PATCH');
 
 describe('§4 Interests and newsletters', () => {
-  beforeEach(() => {
-    // Advancing with the real clock too: Testing Library's waits run on timers.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  onFakeClock();
 
   it('§4 interests and newsletters toggle at once and are saved 2 s after the last click', async () => {
     const at: number[] = [];

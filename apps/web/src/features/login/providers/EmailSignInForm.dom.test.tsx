@@ -9,8 +9,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderScreen, type Sent, serve } from '@/dom-test-support';
+import { describe, expect, it, vi } from 'vitest';
+import { json, onFakeClock, renderScreen, type Sent, serve } from '@/dom-test-support';
 import { EmailSignIn } from './EmailSignIn';
 
 const EMAIL = 'guesser@example.com';
@@ -62,14 +62,7 @@ async function typeCode(user: UserEvent, code: string) {
 const tries = (sent: Sent[]) => sent.filter((call) => call.path === '/login/email').map((call) => call.body);
 
 describe('§9 Verification: sign in with an emailed code', () => {
-  beforeEach(() => {
-    // Advancing with the real clock too: Testing Library's waits run on timers.
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  onFakeClock();
 
   it('§9 five wrong codes use the code up: even the right one is refused then', async () => {
     const sent = refuseEveryCode();
