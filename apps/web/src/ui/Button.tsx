@@ -12,3 +12,6 @@ export function Button({ variant = 'primary', fullWidth, className, type = 'butt
 }
 
 export const buttonClass = (variant: ButtonProps['variant'] = 'primary') => `${styles.button} ${styles[variant]}`;
+
+/** The class of a button that is only an icon; `own` gives it its display, size and shape. */
+export const iconButtonClass = (own: string | undefined) => [styles.iconButton, own].filter(Boolean).join(' ');

@@ -5,6 +5,7 @@
  * collapsed but the first, and their hidden bodies were most of that screen's first render.
  */
 import { type ReactNode, useId, useState } from 'react';
+import { iconButtonClass } from './Button';
 import styles from './Card.module.css';
 import { Icon } from './Icon';
 
@@ -45,7 +46,7 @@ export function Card({
       {children}
     </>
   );
-  const classes = [styles.card, expanded ? '' : styles.collapsed, className].filter(Boolean).join(' ');
+  const classes = [styles.card, className].filter(Boolean).join(' ');
 
   if (title === undefined) {
     return (
@@ -65,7 +66,7 @@ export function Card({
           {collapsible && (
             <button
               type="button"
-              className={styles.toggle}
+              className={iconButtonClass(styles.toggle)}
               aria-expanded={expanded}
               aria-controls={bodyId}
               aria-labelledby={headingId}

@@ -3,6 +3,7 @@
  * marks the rest of the page inert; focus returns to where it was when it closes.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { iconButtonClass } from './Button';
 import styles from './Dialog.module.css';
 import { Icon } from './Icon';
 
@@ -45,7 +46,7 @@ export function Dialog({ open, title, closeLabel, onClose, children }: DialogPro
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+        <button type="button" className={iconButtonClass(styles.close)} aria-label={closeLabel} onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>

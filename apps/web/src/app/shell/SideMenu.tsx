@@ -4,6 +4,7 @@ import { useSiteConfig } from '../../lib/config-context';
 import { useT } from '../../lib/i18n';
 import { useLocale } from '../../lib/locale';
 import { AppLink } from '../../lib/navigation';
+import { iconButtonClass } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { activeItemId, buildMenu, isActive, type MenuItem } from './menu-items';
 import styles from './SideMenu.module.css';
@@ -79,7 +80,7 @@ export function SideMenu({ id, open, onNavigate, onLogout }: SideMenuProps) {
                 {item.subs.length > 0 && (
                   <button
                     type="button"
-                    className={styles.expand}
+                    className={iconButtonClass(styles.expand)}
                     aria-expanded={isOpen}
                     aria-controls={subsId}
                     aria-label={t('ac_ToggleSubmenu', { name: label(item) })}
