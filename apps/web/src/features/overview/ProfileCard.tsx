@@ -150,7 +150,7 @@ export function ProfileCard({ account, coins, verificationOn, onVerifyPhone, ver
       {shown.length > 0 && (
         <div className={styles.coins}>
           <h3 className={styles.coinsTitle}>{t('ac_YourAchievements')}</h3>
-          <ul className={styles.coinList}>
+          <ul className="wrapping-list">
             {shown.map((achievement) => (
               <li key={achievement.achievementId} className={styles.coin} title={achievement.name}>
                 {achievement.icon ? (

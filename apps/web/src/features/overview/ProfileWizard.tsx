@@ -169,7 +169,7 @@ export function ProfileWizard({ account, verificationOn, onVerifyPhone }: Props)
           <span className={styles.progressText}>{t('ac_ProfileWizardProgress', { percent: state.percent })}</span>
           <ProgressBar value={state.percent} label={t('ac_ProfileWizardTitle')} valueText={`${state.percent}%`} />
         </div>
-        <ol className={styles.steps}>
+        <ol className="wrapping-list">
           {state.steps.map((step) => (
             <li
               key={step.name}

@@ -266,7 +266,7 @@ function LinkButtons({ providers }: { providers: readonly LinkableProvider[] }) 
   return (
     <div className={styles.linkable}>
       <h3 className={styles.subheading}>{t('ac_AddSignInMethod')}</h3>
-      <ul className={styles.buttons}>
+      <ul className="wrapping-list">
         {providers.map((provider) => (
           <li key={provider}>
             <Button variant="secondary" onClick={() => void link(provider)}>
