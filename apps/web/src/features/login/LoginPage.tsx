@@ -89,7 +89,7 @@ function TelegramConfirm({ data, onDone }: { data: Record<string, string>; onDon
     );
   };
   return (
-    <section className={styles.confirm} aria-labelledby="telegram-confirm">
+    <section className={styles.panel} aria-labelledby="telegram-confirm">
       <p id="telegram-confirm">{t('ac_TelegramConfirm', { name })}</p>
       <div className={styles.confirmActions}>
         <button type="button" className={styles.provider} onClick={confirm}>

@@ -13,6 +13,7 @@ import { Button } from '@/ui/Button';
 import { CodeForm } from '@/ui/CodeForm';
 import { TextField } from '@/ui/Field';
 import { cancelPasskeyPrompt, loginWith, signInWithPasskey } from '../api/sign-in';
+import loginStyles from '../LoginPage.module.css';
 import { useSignInComplete } from '../sign-in-complete';
 import styles from './EmailSignInForm.module.css';
 
@@ -60,7 +61,7 @@ export function EmailSignInForm() {
 
   if (sentTo !== null) {
     return (
-      <section className={styles.form} aria-label={t('ac_SignInWithEmail')}>
+      <section className={loginStyles.panel} aria-label={t('ac_SignInWithEmail')}>
         <CodeForm
           instruction={t('ac_EmailSignInCodeSent', { email: sentTo })}
           liveCodeSeconds={null}
@@ -77,7 +78,7 @@ export function EmailSignInForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={t('ac_SignInWithEmail')}>
+    <form className={loginStyles.panel} onSubmit={submit} noValidate aria-label={t('ac_SignInWithEmail')}>
       <p className={styles.instruction}>{t('ac_EmailSignInInstruction')}</p>
       <TextField
         ref={input}
