@@ -81,6 +81,13 @@ test.describe('§2 Guards: signed out elsewhere', () => {
 });
 
 test.describe('§4 Interests and newsletters: a choice survives leaving', () => {
+  /** A new shopper ticks Hiking on the settings page (each test then leaves it its way). */
+  const tickHiking = async (page: Page) => {
+    await signInAsNewShopper(page);
+    await page.goto('/account/settings');
+    await page.getByRole('checkbox', { name: 'Hiking' }).check();
+  };
+
   /**
    * The stored choice: the server is asked until it has it (the save left with the page may still
    * be on its way), then a fresh settings page shows it.
@@ -97,9 +104,7 @@ test.describe('§4 Interests and newsletters: a choice survives leaving', () => 
     '§4 Interests and newsletters: ticked just before going to another screen, the choice is stored',
     ANY_WIDTH,
     async ({ page }) => {
-      await signInAsNewShopper(page);
-      await page.goto('/account/settings');
-      await page.getByRole('checkbox', { name: 'Hiking' }).check();
+      await tickHiking(page);
       await (await openMenu(page)).getByRole('link', { name: 'Account overview' }).click();
       await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
       await ticked(page);
@@ -110,9 +115,7 @@ test.describe('§4 Interests and newsletters: a choice survives leaving', () => 
     '§4 Interests and newsletters: ticked just before Back to shop, the choice is stored',
     ANY_WIDTH,
     async ({ page }) => {
-      await signInAsNewShopper(page);
-      await page.goto('/account/settings');
-      await page.getByRole('checkbox', { name: 'Hiking' }).check();
+      await tickHiking(page);
       await page.getByRole('link', { name: /Back to shop/ }).click();
       await expect(page).not.toHaveURL(/\/account\//);
       await ticked(page);
@@ -123,9 +126,7 @@ test.describe('§4 Interests and newsletters: a choice survives leaving', () => 
     '§4 Interests and newsletters: ticked just before leaving for another address, the choice is stored',
     ANY_WIDTH,
     async ({ page }) => {
-      await signInAsNewShopper(page);
-      await page.goto('/account/settings');
-      await page.getByRole('checkbox', { name: 'Hiking' }).check();
+      await tickHiking(page);
       await page.goto('/');
       await ticked(page);
     },

@@ -202,18 +202,27 @@ test.describe('issue 20: passkeys', () => {
 });
 
 test.describe('issue 44: a new way in needs a fresh sign-in', () => {
-  test('a passkey added on an old sign-in asks the shopper to confirm with the emailed code, then is added without starting over', async ({
-    page,
-  }) => {
-    await addVirtualAuthenticator(page);
-    const email = `step.up.${unique()}@example.com`;
+  /**
+   * A new shopper whose sign-in is too old for a new way in asks to add a passkey named `name`;
+   * answers the sign-in methods card. The confirmation is asked for next.
+   */
+  async function addPasskeyOnOldSignIn(page: Page, email: string, name: string) {
     await newShopper(page, email);
     ageSignInsOf(email);
     await openSecurity(page);
     const card = page.getByRole('region', { name: 'Sign-in methods' });
     await card.getByRole('button', { name: 'Add a passkey' }).click();
-    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Old session laptop');
+    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill(name);
     await card.getByRole('button', { name: 'Add a passkey' }).click();
+    return card;
+  }
+
+  test('a passkey added on an old sign-in asks the shopper to confirm with the emailed code, then is added without starting over', async ({
+    page,
+  }) => {
+    await addVirtualAuthenticator(page);
+    const email = `step.up.${unique()}@example.com`;
+    const card = await addPasskeyOnOldSignIn(page, email, 'Old session laptop');
 
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await expect(dialog.getByText(`We have sent a 6-digit code to ${email}.`)).toBeVisible();
@@ -228,14 +237,7 @@ test.describe('issue 44: a new way in needs a fresh sign-in', () => {
   });
 
   test('cancelling the confirmation adds nothing', ANY_WIDTH, async ({ page }) => {
-    const email = `step.up.cancel.${unique()}@example.com`;
-    await newShopper(page, email);
-    ageSignInsOf(email);
-    await openSecurity(page);
-    const card = page.getByRole('region', { name: 'Sign-in methods' });
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
-    await card.getByRole('textbox', { name: 'Name of the passkey' }).fill('Never added');
-    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const card = await addPasskeyOnOldSignIn(page, `step.up.cancel.${unique()}@example.com`, 'Never added');
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

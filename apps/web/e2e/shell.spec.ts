@@ -1,6 +1,15 @@
 /** Foundation in Chromium: login, sign-in through the demo provider, the shell of spec §2. */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInThroughLoginPage } from './fixtures';
+
+/** Serves the pages at `url` with their HTML changed by `edit`: the configuration or the answers they carry. */
+async function editPages(page: Page, url: string | RegExp, edit: (html: string) => string): Promise<void> {
+  await page.route(url, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, body: edit(await response.text()) });
+  });
+}
 
 declare global {
   interface Window {
@@ -35,14 +44,12 @@ test.describe('§2 Login page', () => {
   });
 
   test('with no provider configured it shows the disabled no-provider button', ANY_WIDTH, async ({ page }) => {
-    await page.route('**/account/login', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text())
+    await editPages(page, '**/account/login', (html) =>
+      html
         .replace('"singleSignOn":"/sso/start"', '"singleSignOn":null')
         .replace('"emailSignIn":true', '"emailSignIn":false')
-        .replace('"passkeys":true', '"passkeys":false');
-      await route.fulfill({ response, body: html });
-    });
+        .replace('"passkeys":true', '"passkeys":false'),
+    );
     await page.goto('/account/login');
     await expect(page.getByRole('button', { name: 'No sign-in method is available' })).toBeDisabled();
     await expect(page.getByRole('button', { name: /Sign in with/ })).toHaveCount(0);
@@ -182,12 +189,7 @@ test.describe('§2 Guards', () => {
     'a route whose feature is not enabled sends the shopper to /, and its menu entry is gone',
     ANY_WIDTH,
     async ({ page }) => {
-      await page.route(/\/account(\/.*)?$/, async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const html = (await response.text()).replace('"MyOrders",', '');
-        await route.fulfill({ response, body: html });
-      });
+      await editPages(page, /\/account(\/.*)?$/, (html) => html.replace('"MyOrders",', ''));
       await signInAs(page, 'Noah');
       await page.goto('/account/orders');
       await expect(page).toHaveURL(/\/account\/?$/);
@@ -230,14 +232,9 @@ test.describe('§2 Shell: Back to shop', () => {
 
 test.describe('§8 Startup', () => {
   test('a page without a valid site configuration aborts startup with a visible error', ANY_WIDTH, async ({ page }) => {
-    await page.route('**/account/login', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        /<script type="application\/json" id="site-config">.*?<\/script>/s,
-        '',
-      );
-      await route.fulfill({ response, body: html });
-    });
+    await editPages(page, '**/account/login', (html) =>
+      html.replace(/<script type="application\/json" id="site-config">.*?<\/script>/s, ''),
+    );
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -253,14 +250,9 @@ test.describe('§8 Startup', () => {
     ANY_WIDTH,
     async ({ page }) => {
       // The page carries the texts; without them the app asks for them, and here that fails.
-      await page.route('**/account/login', async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(
-          /<script type="application\/json" id="answer-getTranslations">.*?<\/script>/s,
-          '',
-        );
-        await route.fulfill({ response, body: html });
-      });
+      await editPages(page, '**/account/login', (html) =>
+        html.replace(/<script type="application\/json" id="answer-getTranslations">.*?<\/script>/s, ''),
+      );
       await page.route('**/account/api/v1/translation**', (route) => route.fulfill({ status: 500, body: '{}' }));
       await page.goto('/account/login');
       await expect(page.getByRole('heading', { level: 1, name: '[ac_LoginTitle]' })).toBeVisible();
@@ -367,14 +359,7 @@ test.describe('§9 Themes: logout', () => {
     'a white-label theme returns the shopper to the shop home instead of the login page',
     ANY_WIDTH,
     async ({ page }) => {
-      await page.route(/\/account(\/.*)?$/, async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        await route.fulfill({
-          response,
-          body: (await response.text()).replace('"theme":"default"', '"theme":"aurora"'),
-        });
-      });
+      await editPages(page, /\/account(\/.*)?$/, (html) => html.replace('"theme":"default"', '"theme":"aurora"'));
       await signInAs(page, 'Noah');
       await page.goto('/account/');
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'aurora');
