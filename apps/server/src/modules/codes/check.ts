@@ -14,6 +14,20 @@ export interface CodeCheck<Trx> {
   now(): Date;
 }
 
+/** What a code table's repository gives the check: its transaction, and a code's wrong attempt and use. */
+export type CodeRows<Trx> = Pick<CodeCheck<Trx>, 'transaction' | 'countWrongAttempt' | 'consume'>;
+
+/** The check's steps on a code table's repository; `live` finds the owner's newest live code. */
+export function codeCheckOn<Trx>(rows: CodeRows<Trx>, live: CodeCheck<Trx>['live'], now: () => Date): CodeCheck<Trx> {
+  return {
+    transaction: (work) => rows.transaction(work),
+    live,
+    countWrongAttempt: (trx, id) => rows.countWrongAttempt(trx, id),
+    consume: (trx, id, at) => rows.consume(trx, id, at),
+    now,
+  };
+}
+
 /**
  * Checks `candidate` (the HMAC of the submitted code) in one transaction: a wrong code costs the
  * live code an attempt; the right one is used up and `onMatch` runs in the same transaction (it may

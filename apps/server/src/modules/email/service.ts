@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
-import { checkCode } from '../codes/check.js';
+import { checkCode, codeCheckOn } from '../codes/check.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
 import type { Mailer, MailMessage } from '../mail/service.js';
 import type { StepUp } from '../sessions/step-up.js';
@@ -133,14 +133,8 @@ export function emailService(repository: EmailRepository, options: EmailServiceO
     const candidate = codeHash(key, bindingOf(owner, email), code);
     let matched: boolean;
     try {
-      matched = await checkCode<Transaction<Database>>(
-        {
-          transaction: (work) => repository.transaction(work),
-          live: (trx, at) => repository.liveCode(owner, email, at, trx),
-          countWrongAttempt: (trx, id) => repository.countWrongAttempt(trx, id),
-          consume: (trx, id, at) => repository.consume(trx, id, at),
-          now,
-        },
+      matched = await checkCode(
+        codeCheckOn<Transaction<Database>>(repository, (trx, at) => repository.liveCode(owner, email, at, trx), now),
         candidate,
         onMatch,
       );

@@ -9,7 +9,7 @@ import type { Database } from '../../db/types.js';
 import { AppError, conflict, fieldErrors, notFound } from '../../errors.js';
 import type { MessageTexts } from '../../i18n/catalogues.js';
 import type { SmsTransport } from '../../integrations/sms/index.js';
-import { checkCode } from '../codes/check.js';
+import { checkCode, codeCheckOn } from '../codes/check.js';
 import { codeHash, codeKey, newCode } from '../codes/one-time-code.js';
 import type { PhoneRepository } from './repository.js';
 import { verificationText } from './sms-text.js';
@@ -98,14 +98,12 @@ export function phoneVerificationService(repository: PhoneRepository, options: P
       const candidate = codeHash(key, `${shopperId}:${telephone}`, code);
       let verified: boolean;
       try {
-        verified = await checkCode<Transaction<Database>>(
-          {
-            transaction: (work) => repository.transaction(work),
-            live: (trx, at) => repository.liveCode(shopperId, telephone, at, trx),
-            countWrongAttempt: (trx, id) => repository.countWrongAttempt(trx, id),
-            consume: (trx, id, at) => repository.consume(trx, id, at),
+        verified = await checkCode(
+          codeCheckOn<Transaction<Database>>(
+            repository,
+            (trx, at) => repository.liveCode(shopperId, telephone, at, trx),
             now,
-          },
+          ),
           candidate,
           async (trx, at) => {
             if (!(await repository.markVerified(trx, shopperId, telephone, at))) throw new NumberChanged();
