@@ -33,3 +33,12 @@ export async function consumeCode(executor: Executor, table: CodeTable, id: numb
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** What a code table's repository gives the code check (modules/codes/check.ts) besides its live code. */
+export function codeRows(db: Kysely<Database>, table: CodeTable) {
+  return {
+    countWrongAttempt: (executor: Executor, id: number): Promise<void> => countWrongAttempt(executor, table, id),
+    consume: (executor: Executor, id: number, now: string): Promise<boolean> => consumeCode(executor, table, id, now),
+    transaction: <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> => db.transaction().execute(work),
+  };
+}

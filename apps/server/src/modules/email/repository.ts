@@ -1,6 +1,6 @@
 /** SQL of verified email: the emailed codes, the address waiting for its code, and the confirmation. */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { consumeCode, countWrongAttempt, stillLive } from '../../db/code-rows.js';
+import { codeRows, stillLive } from '../../db/code-rows.js';
 import type { Database, EmailCodesTable } from '../../db/types.js';
 import { recordEvent } from '../webhooks/outbox.js';
 
@@ -91,13 +91,7 @@ export function emailRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    countWrongAttempt(executor: Executor, id: number): Promise<void> {
-      return countWrongAttempt(executor, 'emailCodes', id);
-    },
-
-    consume(executor: Executor, id: number, now: string): Promise<boolean> {
-      return consumeCode(executor, 'emailCodes', id, now);
-    },
+    ...codeRows(db, 'emailCodes'),
 
     /**
      * Confirms the address the code went to: the waiting address becomes the email, or the
@@ -132,10 +126,6 @@ export function emailRepository(db: Kysely<Database>) {
         .where('pendingEmail', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
     },
   };
 }

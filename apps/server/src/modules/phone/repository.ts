@@ -1,5 +1,5 @@
 import type { Expression, Kysely, Transaction } from 'kysely';
-import { consumeCode, countWrongAttempt, stillLive } from '../../db/code-rows.js';
+import { codeRows, stillLive } from '../../db/code-rows.js';
 import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/types.js';
 import { accountPart } from '../account/part.js';
@@ -111,13 +111,7 @@ export function phoneRepository(db: Kysely<Database>) {
       return liveCode.first({ shopperId, telephone, now }, executor);
     },
 
-    countWrongAttempt(executor: Executor, id: number): Promise<void> {
-      return countWrongAttempt(executor, 'telephoneVerifications', id);
-    },
-
-    consume(executor: Executor, id: number, now: string): Promise<boolean> {
-      return consumeCode(executor, 'telephoneVerifications', id, now);
-    },
+    ...codeRows(db, 'telephoneVerifications'),
 
     /** Sets the verify date, only while the shopper still has the number the code was sent to. */
     async markVerified(executor: Executor, shopperId: number, telephone: string, now: string): Promise<boolean> {
@@ -132,10 +126,6 @@ export function phoneRepository(db: Kysely<Database>) {
         await recordEvent(executor, { shopperId, type: 'telephone.verified', data: { telephone, verifiedAt: now } });
       }
       return verified;
-    },
-
-    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
     },
   };
 }
