@@ -47,6 +47,17 @@ const failureKey = (error: unknown) =>
     ? 'ac_LastSignInMethod'
     : 'ac_GenericError';
 
+/** Why the row's removal was refused, under its details. */
+function RemovalFailed({ error }: { error: Error | null }) {
+  const t = useT();
+  if (!error) return null;
+  return (
+    <p role="alert" className={styles.error}>
+      {t(failureKey(error))}
+    </p>
+  );
+}
+
 function IdentityRow({ identity }: { identity: LinkedIdentity }) {
   const t = useT();
   const { companyName } = useSiteConfig();
@@ -66,11 +77,7 @@ function IdentityRow({ identity }: { identity: LinkedIdentity }) {
           <li>{t('ac_LinkedOn', { date: dateAndTime(identity.linkedAt, t) })}</li>
           <li>{t('ac_LastUsedOn', { date: dateAndTime(identity.lastUsedAt, t) })}</li>
         </ul>
-        {remove.isError && (
-          <p role="alert" className={styles.error}>
-            {t(failureKey(remove.error))}
-          </p>
-        )}
+        <RemovalFailed error={remove.error} />
       </div>
       <div className={styles.rowActions}>
         <InlineConfirm
@@ -152,11 +159,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyInfo }) {
           </li>
           {passkey.synced && <li>{t('ac_PasskeySynced')}</li>}
         </ul>
-        {remove.isError && (
-          <p role="alert" className={styles.error}>
-            {t(failureKey(remove.error))}
-          </p>
-        )}
+        <RemovalFailed error={remove.error} />
       </div>
       {!editing && (
         <div className={styles.rowActions}>
