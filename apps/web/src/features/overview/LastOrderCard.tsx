@@ -6,9 +6,9 @@ import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { Card } from '@/ui/Card';
 import { DeliveryStatus } from '@/ui/DeliveryStatus';
-import { Icon } from '@/ui/Icon';
 import { StatusBadge } from '@/ui/StatusBadge';
 import styles from './OverviewCards.module.css';
+import { ViewAllLink } from './ViewAllLink';
 
 export function LastOrderCard({ order }: { order: Order }) {
   const t = useT();
@@ -35,10 +35,7 @@ export function LastOrderCard({ order }: { order: Order }) {
           ))}
         </ul>
       </div>
-      <AppLink to={paths.orders} className={styles.more}>
-        {t('ac_ViewAllOrders')}
-        <Icon name="chevronRight" size={16} />
-      </AppLink>
+      <ViewAllLink to={paths.orders}>{t('ac_ViewAllOrders')}</ViewAllLink>
     </Card>
   );
 }

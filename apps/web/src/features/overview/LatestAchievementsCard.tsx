@@ -1,11 +1,10 @@
 /** Latest achievements (spec §2 Overview): at most 3 claimed, newest first, linking to the achievements page. */
 import { type Achievement, formatDate, MAX_LATEST_ACHIEVEMENTS } from '@account/contract';
 import { useT } from '@/lib/i18n';
-import { AppLink } from '@/lib/navigation';
 import { paths } from '@/lib/paths';
 import { Card } from '@/ui/Card';
-import { Icon } from '@/ui/Icon';
 import styles from './OverviewCards.module.css';
+import { ViewAllLink } from './ViewAllLink';
 
 export function LatestAchievementsCard({ achievements }: { achievements: Achievement[] }) {
   const t = useT();
@@ -25,10 +24,7 @@ export function LatestAchievementsCard({ achievements }: { achievements: Achieve
           </li>
         ))}
       </ul>
-      <AppLink to={paths.achievements} className={styles.more}>
-        {t('ac_ViewAllAchievements')}
-        <Icon name="chevronRight" size={16} />
-      </AppLink>
+      <ViewAllLink to={paths.achievements}>{t('ac_ViewAllAchievements')}</ViewAllLink>
     </Card>
   );
 }
