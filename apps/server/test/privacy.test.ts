@@ -17,7 +17,7 @@ import { png } from './fixtures/images.js';
 import { mailThrough, type ReceivedMail, type SmtpTestServer, startSmtpServer } from './fixtures/smtp-server.js';
 import { TestBrowser } from './support/browser.js';
 import { eventually } from './support/eventually.js';
-import { multipart, send } from './support/security.js';
+import { uploadAvatar } from './support/security.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, startServer, type TestServer } from './support/test-app.js';
 import { unzip } from './support/unzip.js';
@@ -121,13 +121,7 @@ async function codeMailedTo(address: string, since: number): Promise<string> {
  */
 async function fillEveryTable(s: TestServer, browser: TestBrowser): Promise<void> {
   const image = await png(64, 64);
-  const upload = multipart([{ name: 'attachFile', filename: 'me.png', contentType: 'image/png', content: image }]);
-  const uploaded = await send(browser, s.app, {
-    method: 'POST',
-    url: api('/shopUser/uploadImage'),
-    payload: upload.payload,
-    contentType: upload.contentType,
-  });
+  const uploaded = await uploadAvatar(browser, s.app, image, 'me.png');
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   // A phone code goes only to a number not verified yet.
   const me = Account.parse((await browser.request(ME)).json());

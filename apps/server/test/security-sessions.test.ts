@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from './support/browser.js';
-import { expectErrorBody, ME, multipart, send, TINY_PNG, telegramLogin } from './support/security.js';
+import { expectErrorBody, ME, send, TINY_PNG, telegramLogin, uploadAvatar } from './support/security.js';
 import { chooseShopper, signedIn, signIn, startSignIn } from './support/sign-in.js';
 import { api, databaseKind, sessionsChanged, startServer, type TestServer } from './support/test-app.js';
 
@@ -360,13 +360,7 @@ async function responsesOfEveryKind(server: TestServer, signInAs: (browser: Test
   await visitor.open();
   const shopper = new TestBrowser(server.app);
   await signInAs(shopper);
-  const upload = multipart([{ name: 'attachFile', filename: 'a.png', contentType: 'image/png', content: TINY_PNG }]);
-  const avatar = await send(shopper, server.app, {
-    method: 'POST',
-    url: api('/shopUser/uploadImage'),
-    payload: upload.payload,
-    contentType: upload.contentType,
-  });
+  const avatar = await uploadAvatar(shopper, server.app, TINY_PNG, 'a.png');
   const imageUrl = (avatar.json() as { imageUrl?: string }).imageUrl ?? '';
   return {
     'index.html at /account/': await visitor.request('/account/'),

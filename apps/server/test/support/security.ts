@@ -178,6 +178,17 @@ export function multipart(
   return { payload: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Uploads `image` (a PNG) as the shopper's profile picture, the way the web app's FormData sends it. */
+export function uploadAvatar(browser: TestBrowser, app: FastifyInstance, image: Buffer, filename = 'avatar.png') {
+  const form = multipart([{ name: 'attachFile', filename, contentType: 'image/png', content: image }]);
+  return send(browser, app, {
+    method: 'POST',
+    url: api('/shopUser/uploadImage'),
+    payload: form.payload,
+    contentType: form.contentType,
+  });
+}
+
 /** A real 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
