@@ -40,7 +40,7 @@ export function webhookRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** The newest deliveries first, with their event, endpoint and shopper. */
+    /** How many deliveries wait to be sent (the metrics' queue depth). */
     async pendingCount(): Promise<number> {
       const row = await db
         .selectFrom('webhookDeliveries')
@@ -50,6 +50,7 @@ export function webhookRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
+    /** The newest deliveries first, with their event, endpoint and shopper. */
     deliveries(filter: DeliveryFilter) {
       let query = db
         .selectFrom('webhookDeliveries as d')
