@@ -55,15 +55,17 @@ export const anAccount = (changes: Partial<Account> = {}): Account => ({
   ...changes,
 });
 
-// why: the components tested read only these settings of the shop's configuration.
-const CONFIG = {
+/** The settings of the shop's configuration that the components tested read. */
+const SETTINGS_READ: Partial<SiteConfig> = {
   emailSignIn: true,
   passkeys: false,
   redirectAllowList: [],
   enableFeatures: [FEATURES.telephoneNumberVerification],
   decimalSep: '.',
   thousandSep: ',',
-} as unknown as SiteConfig;
+};
+// why: the components tested read no other setting.
+const CONFIG = SETTINGS_READ as SiteConfig;
 
 /** Renders a screen at `path` in the providers of the app, in English. */
 export function renderScreen(screen: ReactNode, queryClient: QueryClient, path = '/') {
