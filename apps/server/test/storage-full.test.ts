@@ -13,7 +13,6 @@
  *
  * SQLite only: a PostgreSQL that runs out of disk (SQLSTATE 53100) answers storage_full too.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,25 +26,9 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { PRIVATE_ADDRESS } from './fixtures/addresses.js';
 import { HttpBrowser } from './support/http-browser.js';
+import { canMount, mountTmpfs, run } from './support/mounts.js';
 import { signIn } from './support/sign-in.js';
 import { api, databaseKind, freePort, startServer } from './support/test-app.js';
-
-const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: 'pipe' }).toString();
-
-/** Whether this process may mount file systems (root, and a kernel that lets it). */
-function canMount(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const dir = mkdtempSync(path.join(tmpdir(), 'account-mount-check-'));
-  try {
-    run('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]);
-    run('umount', [dir]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Mounts a fresh ext4 image that turns read-only on the first error; answers its device name. */
 function mountExt4(image: string, mountPoint: string): string {
@@ -204,7 +187,7 @@ const lines = (logs: readonly string[], text: string) => logs.filter((line) => l
 async function fullDisk() {
   const root = mkdtempSync(path.join(tmpdir(), 'account-full-'));
   // Room for the demo shop; the filler takes the rest.
-  if (TMPFS) run('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', root]);
+  if (TMPFS) mountTmpfs(root, '16m');
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir);
   const server = await serverOn(dataDir);
