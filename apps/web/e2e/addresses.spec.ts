@@ -1,5 +1,5 @@
 /** Address book and address form in Chromium (issue 4; spec §2 Address book, Address add and edit, §4, §5). */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   ANY_WIDTH,
   callApi,
@@ -7,6 +7,7 @@ import {
   fillPrivateAddress,
   signInAs,
   signInAsNewShopper,
+  test,
 } from './fixtures';
 
 async function openAddressBook(page: Page) {

@@ -1,6 +1,6 @@
 /** The shop's own content pages in a frame, in Chromium (issue 7; spec §2 Custom content pages, §9 Timing). */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInAsNewShopper } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInAsNewShopper, test } from './fixtures';
 import { STAND_INS_URL } from './providers.config';
 
 interface ConfiguredPage {
@@ -48,6 +48,8 @@ async function expectSizedToContent(page: Page, title: string) {
 }
 
 test.describe('§2 Custom content pages', () => {
+  // The page's fake clock stays with its browser context.
+  test.use({ ownContext: true });
   test.beforeEach(async ({ page }) => {
     await page.clock.install();
   });

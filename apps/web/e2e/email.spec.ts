@@ -6,9 +6,9 @@
  * by five wrong ones, expired) are tested in a DOM (issue 45):
  * src/features/login/providers/EmailSignInForm.dom.test.tsx.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { latestCode, typeCode } from './codes';
-import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAsNewShopper } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAsNewShopper, test } from './fixtures';
 
 /** The edit-profile form needs a phone number; a new shopper has none. */
 async function fillPhone(page: Page) {

@@ -1,5 +1,6 @@
 /**
- * Shared steps for the e2e specs: signing in as a demo shopper and scanning with axe.
+ * Shared steps for the e2e specs: the `test` they run with, signing in as a demo shopper and
+ * scanning with axe.
  *
  * A spec signs in with `signInAs` (or `signInAsNewShopper`), then opens the screen it tests with
  * `page.goto`. Those sign in over HTTP with the browser context's own request client, through
@@ -11,8 +12,114 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
+
+/** The page's events a test may listen to ('close' and 'crash' are Playwright's own). */
+const TEST_EVENTS = [
+  'console',
+  'dialog',
+  'domcontentloaded',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+];
+
+/** The pages kept open from test to test, one per set of browser options, in each worker. */
+const kept = new Map<string, Page>();
+
+/**
+ * Playwright's `test`, whose `page` stays open for the worker's next test with the same browser
+ * options instead of a new browser context for each. A new context starts a new renderer process
+ * and loads the app cold: about 0.35 CPU-seconds, a fifth of the suite (issue 45). Between tests
+ * the page is left on a plain document of the server, its cookies, storage, permissions, routes,
+ * listeners and emulated media cleared: the next test starts signed out, as in a new context. A
+ * test that failed gets no reuse (its page may be anywhere); `test.use({ ownContext: true })`
+ * gives a test a context of its own, for what lasts in a context (a fake clock, an init script) or
+ * a check of what a browser loads with an empty cache.
+ */
+export const test = base.extend<{ ownContext: boolean }>({
+  ownContext: [false, { option: true }],
+  context: async (
+    {
+      browser,
+      ownContext,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      userAgent,
+      locale,
+      bypassCSP,
+      extraHTTPHeaders,
+    },
+    use,
+    testInfo,
+  ) => {
+    const options = {
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      userAgent,
+      locale,
+      bypassCSP,
+      extraHTTPHeaders,
+    };
+    if (ownContext) {
+      const context = await browser.newContext(options);
+      await use(context);
+      await context.close();
+      return;
+    }
+    const key = JSON.stringify(options);
+    let page = kept.get(key);
+    kept.delete(key);
+    if (!page || page.isClosed()) page = await (await browser.newContext(options)).newPage();
+    await use(page.context());
+    if (testInfo.status === testInfo.expectedStatus && (await readyForNextTest(page, baseURL))) kept.set(key, page);
+    else await page.context().close();
+  },
+  page: async ({ context }, use) => {
+    await use(context.pages()[0] ?? (await context.newPage()));
+  },
+});
+
+/**
+ * Leaves `page` as a new context's would be for the next test; false when it could not. The page
+ * stays on the server's origin: a page opened elsewhere (about:blank too) is a new renderer process.
+ */
+async function readyForNextTest(page: Page, baseURL: string | undefined): Promise<boolean> {
+  try {
+    for (const event of TEST_EVENTS) page.removeAllListeners(event);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null });
+    // A quiet document of the server: the app stops, its storage is reachable to clear.
+    await page.goto(new URL('/account/api/health', baseURL).href);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.context().clearCookies();
+    await page.context().clearPermissions();
+    return page.context().pages().length === 1;
+  } catch {
+    return false;
+  }
+}
 
 export type Persona = 'Emma' | 'Sofia' | 'Lukas' | 'Noah' | 'lotte.meijer@example.com' | 'A new shopper';
 /**

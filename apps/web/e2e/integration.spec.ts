@@ -7,8 +7,8 @@ import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, startWebhookReceiver } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoAxeViolations, startWebhookReceiver, test } from './fixtures';
 import { FRESH_URL, freshDataDir } from './providers.config';
 
 const run = promisify(execFile);

@@ -3,8 +3,8 @@
  * right after a change, and signing out in one tab while another is open (spec §2 Guards, §4
  * Address form, §4 Interests and newsletters).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, callApi, fillPrivateAddress, isMobile, signInAs, signInAsNewShopper } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, callApi, fillPrivateAddress, isMobile, signInAs, signInAsNewShopper, test } from './fixtures';
 
 /** GET /setting/preferences, as much of it as these tests read. */
 interface Preferences {

@@ -4,8 +4,8 @@
  * one-click unsubscribe (RFC 8058), and that one click turns price-drop emails off in her
  * Notifications card. The wishlist and the card at 1280 and 375 px, with axe scans.
  */
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signInAs } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoAxeViolations, signInAs, test } from './fixtures';
 
 const EMMA = 'emma.devries@example.com';
 const SHOE = 'Approach Pro climbing shoe';

@@ -1,6 +1,6 @@
 /** First-login onboarding in Chromium (spec §2 First-login page, §4 First login success, §5 First login). */
-import { expect, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, signInThroughLoginPage } from './fixtures';
+import { expect } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, signInThroughLoginPage, test } from './fixtures';
 
 test.describe('§2 First-login page', () => {
   test('a new shopper completes onboarding and lands on the overview with first-time login over', async ({ page }) => {

@@ -1,7 +1,7 @@
 /** Orders list, order detail, payment actions, deletion and invoices in Chromium (issue 5; spec §2, §4, §7). */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, signInAs } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 interface ListedOrder {
   id: number;

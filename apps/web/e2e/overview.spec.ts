@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper, test } from './fixtures';
 
 /** The newest code the demo's outbox SMS transport sent to a number. */
 async function latestCode(page: Page, telephone: string): Promise<string> {

@@ -10,9 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { unzip } from '../../server/test/support/unzip';
-import { ANY_WIDTH, expectNoAxeViolations, startWebhookReceiver } from './fixtures';
+import { ANY_WIDTH, expectNoAxeViolations, startWebhookReceiver, test } from './fixtures';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -3,8 +3,8 @@
  * at the network layer by stand-ins that hand the page a token signed by the local stand-in
  * server, and the account server verifies it for real (signature, issuer, audience, expiry, nonce).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, test } from './fixtures';
 import { PROVIDER_SETTINGS, PROVIDERS_URL, STAND_INS_URL } from './providers.config';
 
 test.use({ baseURL: PROVIDERS_URL });
@@ -126,18 +126,21 @@ test.describe('issue 3: each configured provider shows its button and signs in f
     },
   );
 
-  test('Apple: the identity token carries the nonce this server handed out', ANY_WIDTH, async ({ page }) => {
-    await page.exposeFunction('mintAppleToken', async (nonce: string) => {
-      const { token } = await standIn('/apple/mint', {
-        sub: `apple-${unique()}`,
-        nonce,
-        email: `apple.${unique()}@privaterelay.example.com`,
-        email_verified: 'true',
+  test.describe(() => {
+    // The exposed function stays with the page.
+    test.use({ ownContext: true });
+    test('Apple: the identity token carries the nonce this server handed out', ANY_WIDTH, async ({ page }) => {
+      await page.exposeFunction('mintAppleToken', async (nonce: string) => {
+        const { token } = await standIn('/apple/mint', {
+          sub: `apple-${unique()}`,
+          nonce,
+          email: `apple.${unique()}@privaterelay.example.com`,
+          email_verified: 'true',
+        });
+        return token;
       });
-      return token;
-    });
-    await fakeScripts(page, {
-      apple: `
+      await fakeScripts(page, {
+        apple: `
         window.AppleID = { auth: {
           init(options) { window.__apple = options; },
           async signIn() {
@@ -145,10 +148,11 @@ test.describe('issue 3: each configured provider shows its button and signs in f
             return { authorization: { id_token: token } };
           },
         } };`,
+      });
+      await page.goto('/account/login');
+      await page.getByRole('button', { name: 'Sign in with Apple' }).click();
+      await expect(page).toHaveURL(/\/account\/first-login$/);
     });
-    await page.goto('/account/login');
-    await page.getByRole('button', { name: 'Sign in with Apple' }).click();
-    await expect(page).toHaveURL(/\/account\/first-login$/);
   });
 
   test('Steam: OpenID 2.0 round trip through the stand-in provider', ANY_WIDTH, async ({ page }) => {

@@ -4,8 +4,8 @@
  * opens. The journey changes demo data, so it runs once (ANY_WIDTH); the screens' layout and
  * axe scans run at 1280 and 375 px in a test that only looks.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, callApi, expectNoAxeViolations, isMobile, signInAs } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, callApi, expectNoAxeViolations, isMobile, signInAs, test } from './fixtures';
 
 interface ListedOrder {
   id: number;

@@ -1,6 +1,6 @@
 /** Achievements, vouchers and wishlist in Chromium (issue 6; spec §2, §4 Achievement, Voucher, Wishlist clear). */
-import { expect, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, signInAs } from './fixtures';
+import { expect } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 test.describe('§2 Achievements page', () => {
   test('shows progress, claim dates, rewards and the ? icon; unclaimed come after the claimed', async ({ page }) => {

@@ -4,9 +4,9 @@
  * the last way in that cannot be removed, and passkeys through Chromium's virtual authenticator
  * (WebAuthn.addVirtualAuthenticator of the DevTools protocol): add, sign in with, remove.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ageSignInsOf, latestCode, typeCode } from './codes';
-import { ANY_WIDTH, callApi, expectNoAxeViolations } from './fixtures';
+import { ANY_WIDTH, callApi, expectNoAxeViolations, test } from './fixtures';
 import { FRESH_URL, PROVIDERS_URL, STAND_INS_URL } from './providers.config';
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -165,6 +165,8 @@ test.describe('issue 20: the last way in', () => {
 });
 
 test.describe('issue 20: passkeys', () => {
+  // The virtual authenticator stays with the page, and Chromium allows one.
+  test.use({ ownContext: true });
   test(
     'adds a passkey with the virtual authenticator, signs in with it, and removes it',
     ANY_WIDTH,
@@ -202,6 +204,8 @@ test.describe('issue 20: passkeys', () => {
 });
 
 test.describe('issue 44: a new way in needs a fresh sign-in', () => {
+  // The virtual authenticator stays with the page, and Chromium allows one.
+  test.use({ ownContext: true });
   /**
    * A new shopper whose sign-in is too old for a new way in asks to add a passkey named `name`;
    * answers the sign-in methods card. The confirmation is asked for next.

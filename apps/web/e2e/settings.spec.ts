@@ -2,8 +2,8 @@
  * Settings in Chromium (issue 7; spec §2 Settings, §7 localize). §4 Interests and newsletters, what
  * their cards do, is tested in a DOM: src/features/settings/SettingsPage.dom.test.tsx (issue 45).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, signInAs, signInAsNewShopper, test } from './fixtures';
 
 async function choose(page: Page, label: string, typed: string, option: RegExp) {
   const input = page.getByRole('combobox', { name: label, exact: true });

@@ -1,6 +1,6 @@
 /** Foundation in Chromium: login, sign-in through the demo provider, the shell of spec §2. */
-import { expect, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInThroughLoginPage } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { ANY_WIDTH, expectNoAxeViolations, isMobile, signInAs, signInThroughLoginPage, test } from './fixtures';
 
 /** Serves the pages at `url` with their HTML changed by `edit`: the configuration or the answers they carry. */
 async function editPages(page: Page, url: string | RegExp, edit: (html: string) => string): Promise<void> {
@@ -286,6 +286,8 @@ test.describe('DESIGN §8 First screen', () => {
 });
 
 test.describe('DESIGN §8 First screen: the screen with the shell', () => {
+  // The init script stays with the page.
+  test.use({ ownContext: true });
   test(
     'a page opened directly is rendered whole in its first commit, not after an empty one',
     ANY_WIDTH,
@@ -322,6 +324,8 @@ test.describe('DESIGN §8 First screen: the screen with the shell', () => {
 });
 
 test.describe('DESIGN §8 First screen: images not shown', () => {
+  // What a browser fetches the first time: a page kept from an earlier test has the icons in its cache.
+  test.use({ ownContext: true });
   test('the menu’s page icons under closed items (under 920 px: in the closed menu) are neither fetched nor decoded until shown', async ({
     page,
   }) => {

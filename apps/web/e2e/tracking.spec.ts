@@ -3,8 +3,8 @@
  * delivery with its progress line, events and tracking number, the split order with a problem,
  * and each order's delivery in one line on the orders list. At 1280 and 375 px, with axe scans.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { callApi, expectNoAxeViolations, signInAs } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { callApi, expectNoAxeViolations, signInAs, test } from './fixtures';
 
 interface ListedOrder {
   id: number;

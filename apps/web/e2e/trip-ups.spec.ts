@@ -1,6 +1,6 @@
 /** What shoppers tripped over (issue 44): layout rules that regress quietly, at 1280 and 375 px. */
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ANY_WIDTH, callApi, expectNoAxeViolations, signInAs, signInAsNewShopper } from './fixtures';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ANY_WIDTH, callApi, expectNoAxeViolations, signInAs, signInAsNewShopper, test } from './fixtures';
 
 /** Lines an element's text takes: its height over its line height. */
 const linesOf = (locator: Locator) =>
