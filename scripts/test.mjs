@@ -9,7 +9,7 @@
  * first failure's.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +49,9 @@ if (failedCheck) process.exit(failedCheck.code);
  * cluster): in memory when the machine has room there (/dev/shm, a tmpfs), as each commit's fsync
  * otherwise waits for the disk; the whole run wrote 12 GB and took 369 s on disk, 318 s in memory
  * (issue 45). Production's settings are the same either way (SQLite still syncs each commit, which
- * a tmpfs completes at once). A TMPDIR the caller sets wins.
+ * a tmpfs completes at once). Each run has a folder of its own there, removed when the run ends:
+ * what a test leaves behind would otherwise stay in the machine's memory. A TMPDIR the caller sets
+ * wins, and is left as it is.
  */
 function testTmpdir() {
   if (process.env.TMPDIR) return process.env.TMPDIR;
@@ -59,12 +61,16 @@ function testTmpdir() {
     // Room for the run's files several times over; a container's default 64 MB /dev/shm is not.
     if (bavail * bsize < 4 * 1024 ** 3) return undefined;
     mkdirSync(dir, { recursive: true });
-    return dir;
+    const run = mkdtempSync(path.join(dir, 'run-'));
+    // Open to others, as the folder above: run as root, the test PostgreSQL's server is another user.
+    chmodSync(run, 0o755);
+    return run;
   } catch {
     return undefined;
   }
 }
 const tmpdir = testTmpdir();
+const ownTmpdir = tmpdir !== undefined && tmpdir !== process.env.TMPDIR;
 const tmpEnv = tmpdir ? { TMPDIR: tmpdir } : {};
 
 /** Runs one suite, its output lines marked; resolves with its exit code. */
@@ -94,6 +100,7 @@ const codes = await Promise.all([
   suite('[vitest]', bin('vitest'), ['run'], { ACCOUNT_QUERY_CHECK: '1', ...tmpEnv }),
   suite('[e2e]', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], tmpEnv),
 ]);
+if (ownTmpdir) rmSync(tmpdir, { recursive: true, force: true });
 const seconds = ((performance.now() - started) / 1000).toFixed(0);
 const [vitest, e2e] = codes;
 console.log(
