@@ -51,6 +51,8 @@ const kept = new Map<string, Page>();
  */
 export const test = base.extend<{ ownContext: boolean }>({
   ownContext: [false, { option: true }],
+  // Playwright learns which fixtures a fixture uses from its destructured parameter, so the
+  // options the configuration and the specs set are named there, then handed to the new context.
   context: async (
     {
       browser,
