@@ -25,6 +25,7 @@ const SQLITE_ONLY = [
   'providers-facebook.test.ts',
   'providers-google.test.ts',
   'providers-steam.test.ts',
+  'query-check.test.ts',
   'request-log-privacy.test.ts',
   'security-abuse.test.ts',
   'security-fuzz.test.ts',

@@ -44,8 +44,11 @@ beforeAll(async () => {
   // One data download a day: the input of every later one is still checked first (400), and
   // what passes gets the limit's 429 instead of rendering Emma's invoices again (privacy.test.ts
   // checks the download itself).
+  // Its queries are not the query check's: a random body that happens to be a valid partial update
+  // makes a query of its own (`set "first_name" = ?` alone failed a run, issue 45).
   server = await startServerWithAllProviders({
     env: { SIGN_IN_RATE_LIMIT: '1000000', DATA_EXPORT_RATE_LIMIT: '1' },
+    queryCheck: false,
   });
   sample = samples(await shopperData(server, await personaId(server, 'emma')));
 });
