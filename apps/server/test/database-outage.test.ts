@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../reliability/databases.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { TestBrowser } from './support/browser.js';
+import { eventually } from './support/eventually.js';
 import { FreezingProxy } from './support/freezing-proxy.js';
 import { expectOutageHeld } from './support/reliability-run.js';
 import { signIn } from './support/sign-in.js';
@@ -42,13 +43,19 @@ async function serverBehindFreezingProxy(statementTimeoutMs: number) {
         await admin.end();
       }
     },
-    /** The states of the server's connections: none may be left inside a transaction. */
-    async connectionStates() {
-      const { rows } = await this.query<{ state: string }>(
-        'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [target.pathname.slice(1)],
-      );
-      return rows.map((r) => r.state);
+    /**
+     * None of the server's connections stays inside a transaction. A background job's may be
+     * between two of its statements for a moment (that failed a run on a busy machine); one left
+     * open stays so, as nothing here ends an idle transaction but its connection's close.
+     */
+    async expectNoTransactionLeftOpen() {
+      await eventually(async () => {
+        const { rows } = await this.query<{ state: string }>(
+          'select state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [target.pathname.slice(1)],
+        );
+        expect(rows.map((r) => r.state)).not.toContain('idle in transaction');
+      }, 5_000);
     },
     async close() {
       proxy.thaw();
@@ -131,7 +138,7 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         );
         expect(again.map((r) => r.statusCode)).toEqual(again.map(() => 200));
         expect((await browser.request('/account/api/ready')).statusCode).toBe(200);
-        expect(await setup.connectionStates()).not.toContain('idle in transaction');
+        await setup.expectNoTransactionLeftOpen();
       } finally {
         await setup.close();
       }
@@ -158,7 +165,7 @@ describe(`issue 9: the database goes away under load (${databaseKind})`, () => {
         }
         const halfDone = await setup.query(`select id from shoppers where first_name = 'Half-done'`);
         expect(halfDone.rowCount).toBe(0);
-        expect(await setup.connectionStates()).not.toContain('idle in transaction');
+        await setup.expectNoTransactionLeftOpen();
       } finally {
         await setup.close();
       }
